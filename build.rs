@@ -1,0 +1,10 @@
+fn main() {
+    #[cfg(feature = "gui")]
+    {
+        let config = slint_build::CompilerConfiguration::new().with_bundled_translations("locales");
+        if let Err(error) = slint_build::compile_with_config("ui/app.slint", config) {
+            eprintln!("{error}");
+            std::process::exit(1);
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! Halma on Monks' 16×16 board with Parker's 1938 square-Halma rules.
+//!
+//! - [`rules`]: the game itself, pure and fast.
+//! - [`ai`]: computer players and hints.
+//! - [`protocol`]: the `halma-engine` text protocol.
+//! - `app` (feature `gui`): the Slint interface and everything between it and the rules.
+
+pub mod ai;
+pub mod protocol;
+pub mod rules;
+
+#[cfg(feature = "gui")]
+slint::include_modules!();

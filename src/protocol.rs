@@ -1,0 +1,271 @@
+//! The `halma-engine` text protocol (ENGINE-PROTOCOL.md): one command per line in,
+//! one or more lines out. Bad input gets `error <reason>` and changes nothing.
+
+use crate::ai::{self, Level, SearchRequest};
+use crate::rules::{parse_hpn_fields, write_hpn, Action, DrawReason, Game, Outcome, Position, Seat, Setup};
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The longest command line read; longer lines are answered with an error.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// The deepest perft accepted (deeper ones would run for days).
+pub const MAX_PERFT_DEPTH: u32 = 8;
+/// The deepest `go depth` accepted.
+pub const MAX_GO_DEPTH: u32 = 64;
+/// The longest `go movetime` accepted, in milliseconds (one hour).
+pub const MAX_MOVETIME_MS: u64 = 3_600_000;
+
+/// The engine's state: the game set by `position`.
+pub struct Engine {
+    game: Game,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+/// What to do after a command.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+fn error(reason: impl std::fmt::Display) -> Vec<String> {
+    vec![format!("error {reason}")]
+}
+
+impl Engine {
+    /// Starts with the `2p` start position, seat A to move.
+    pub fn new() -> Engine {
+        Engine { game: Game::new(Setup::TwoPlayers, Seat::A) }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Answers one command line.
+    pub fn handle(&mut self, line: &str) -> (Vec<String>, Flow) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else {
+            return (Vec::new(), Flow::Continue);
+        };
+        let lines = match command {
+            "position" => self.position(args),
+            "moves" if args.is_empty() => self.moves(),
+            "perft" => self.perft(args),
+            "status" if args.is_empty() => vec![status_line(&self.game)],
+            "hpn" if args.is_empty() => vec![format!("hpn {}", write_hpn(self.game.position()))],
+            "go" => self.go(args),
+            "hint" if args.is_empty() => self.hint(),
+            "isready" if args.is_empty() => vec!["readyok".to_string()],
+            "quit" if args.is_empty() => return (Vec::new(), Flow::Quit),
+            "moves" | "status" | "hpn" | "hint" | "isready" | "quit" => error(format!("{command} takes no arguments")),
+            other => error(format!("unknown command '{}'", crate::rules::excerpt(other))),
+        };
+        (lines, Flow::Continue)
+    }
+
+    fn position(&mut self, args: &[&str]) -> Vec<String> {
+        let (start, rest) = match args {
+            ["start", setup, rest @ ..] => {
+                let setup: Setup = match setup.parse() {
+                    Ok(setup) => setup,
+                    Err(why) => return error(why),
+                };
+                let (first, rest) = match rest {
+                    ["first", seat, rest @ ..] => match seat.parse::<Seat>() {
+                        Ok(seat) if setup.has_seat(seat) => (seat, rest),
+                        Ok(seat) => return error(format!("seat {seat} does not play in {setup}")),
+                        Err(why) => return error(why),
+                    },
+                    _ => (Seat::A, rest),
+                };
+                (Position::start(setup, first), rest)
+            }
+            ["hpn", rows, to_move, setup, plies, rest @ ..] => match parse_hpn_fields(rows, to_move, setup, plies) {
+                Ok(position) => (position, rest),
+                Err(why) => return error(why),
+            },
+            ["hpn", ..] => return error("usage: position hpn <rows> <to-move> <setup> <plies> [moves ...]"),
+            _ => return error("usage: position start <setup> [first <seat>] [moves ...] | position hpn ..."),
+        };
+        let moves = match rest {
+            [] => &[][..],
+            ["moves", moves @ ..] => moves,
+            [other, ..] => return error(format!("unexpected '{}' (expected 'moves')", crate::rules::excerpt(other))),
+        };
+        let mut game = Game::from_position(start);
+        for text in moves {
+            let ply = game.position().plies() + 1;
+            if game.play_text(text).is_err() {
+                return error(format!("illegal move {} at ply {ply}", crate::rules::excerpt(text)));
+            }
+        }
+        self.game = game;
+        Vec::new()
+    }
+
+    fn moves(&self) -> Vec<String> {
+        if self.game.is_over() {
+            return vec!["moves 0".to_string()];
+        }
+        if self.game.must_pass() {
+            return vec!["moves 1".to_string(), "pass".to_string()];
+        }
+        let position = self.game.position();
+        let moves = self.game.legal_moves();
+        let mut lines = vec![format!("moves {}", moves.count())];
+        for mv in moves.iter() {
+            match position.route(mv) {
+                Some(route) => lines.push(route.to_string()),
+                None => return error(format!("internal: no route for {}-{}", mv.from, mv.to)),
+            }
+        }
+        lines
+    }
+
+    fn perft(&self, args: &[&str]) -> Vec<String> {
+        let depth = match args {
+            [depth] => match depth.parse::<u32>() {
+                Ok(depth) if depth <= MAX_PERFT_DEPTH => depth,
+                _ => {
+                    return error(format!("bad perft depth '{}' (0..={MAX_PERFT_DEPTH})", crate::rules::excerpt(depth)))
+                }
+            },
+            _ => return error("usage: perft <depth>"),
+        };
+        vec![format!("perft {depth} {}", self.game.perft(depth))]
+    }
+
+    fn go(&self, args: &[&str]) -> Vec<String> {
+        let mut request = SearchRequest::new(Level::Master);
+        let mut rest = args;
+        while let [key, value, tail @ ..] = rest {
+            match *key {
+                "level" => match Level::from_name(value) {
+                    Some(level) => request.level = level,
+                    None => {
+                        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+                        return error(format!(
+                            "unknown level '{}' (one of {})",
+                            crate::rules::excerpt(value),
+                            names.join(", ")
+                        ));
+                    }
+                },
+                "movetime" => match value.parse::<u64>() {
+                    Ok(ms) if (1..=MAX_MOVETIME_MS).contains(&ms) => request.movetime = Some(Duration::from_millis(ms)),
+                    _ => {
+                        return error(format!(
+                            "bad movetime '{}' (1..={MAX_MOVETIME_MS} ms)",
+                            crate::rules::excerpt(value)
+                        ))
+                    }
+                },
+                "depth" => match value.parse::<u32>() {
+                    Ok(depth) if (1..=MAX_GO_DEPTH).contains(&depth) => request.depth = Some(depth),
+                    _ => return error(format!("bad depth '{}' (1..={MAX_GO_DEPTH})", crate::rules::excerpt(value))),
+                },
+                "seed" => match value.parse::<u64>() {
+                    Ok(seed) => request.seed = seed,
+                    Err(_) => return error(format!("bad seed '{}'", crate::rules::excerpt(value))),
+                },
+                other => return error(format!("unknown go option '{}'", crate::rules::excerpt(other))),
+            }
+            rest = tail;
+        }
+        if let [odd] = rest {
+            return error(format!("go option '{}' needs a value", crate::rules::excerpt(odd)));
+        }
+        match ai::choose_action(&self.game, &request, &AtomicBool::new(false)) {
+            Some(action) => vec![format!("bestmove {}", action_text(&action))],
+            None => error("the game is over"),
+        }
+    }
+
+    fn hint(&self) -> Vec<String> {
+        match ai::hint(&self.game, &AtomicBool::new(false)) {
+            Some(action) => vec![format!("hint {}", action_text(&action))],
+            None => error("the game is over"),
+        }
+    }
+}
+
+fn action_text(action: &Action) -> String {
+    action.to_string()
+}
+
+/// The `status` answer for a game.
+pub fn status_line(game: &Game) -> String {
+    match game.outcome() {
+        Outcome::Ongoing => format!("status ongoing {}", game.to_move()),
+        Outcome::Win(seats) => format!("status win {seats}"),
+        Outcome::Draw(DrawReason::Repetition) => "status draw repetition".to_string(),
+        Outcome::Draw(DrawReason::Agreement) => "status draw agreement".to_string(),
+    }
+}
+
+/// Reads one line of at most `MAX_LINE_BYTES` (the rest of a longer line is skipped).
+/// `Ok(None)` at end of input; `Ok(Some(Err(())))` for an overlong or non-UTF-8 line.
+fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<Option<Result<String, String>>> {
+    buffer.clear();
+    let mut overlong = false;
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            if buffer.is_empty() && !overlong {
+                return Ok(None);
+            }
+            break;
+        }
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(end) => (&available[..end], Some(end + 1)),
+            None => (available, None),
+        };
+        if !overlong {
+            if buffer.len() + chunk.len() > MAX_LINE_BYTES {
+                overlong = true;
+                buffer.clear();
+            } else {
+                buffer.extend_from_slice(chunk);
+            }
+        }
+        let consumed = done.unwrap_or(available.len());
+        input.consume(consumed);
+        if done.is_some() {
+            break;
+        }
+    }
+    if overlong {
+        return Ok(Some(Err(format!("line longer than {MAX_LINE_BYTES} bytes"))));
+    }
+    if buffer.last() == Some(&b'\r') {
+        buffer.pop();
+    }
+    Ok(Some(String::from_utf8(std::mem::take(buffer)).map_err(|_| "line is not UTF-8".to_string())))
+}
+
+/// Runs the protocol until `quit` or the end of input, flushing after every answer.
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    let mut engine = Engine::new();
+    let mut buffer = Vec::new();
+    while let Some(line) = read_line(&mut input, &mut buffer)? {
+        let (lines, flow) = match line {
+            Ok(line) => engine.handle(&line),
+            Err(why) => (error(why), Flow::Continue),
+        };
+        for line in lines {
+            writeln!(output, "{line}")?;
+        }
+        output.flush()?;
+        if flow == Flow::Quit {
+            break;
+        }
+    }
+    Ok(())
+}

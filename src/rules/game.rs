@@ -1,0 +1,614 @@
+//! A whole game: history with undo/redo, results (wins, repetition, agreement), the
+//! draw-offer vote, and the versioned save format.
+
+use super::notation::{parse_hpn, parse_move, write_hpn, MoveText, NotationError};
+use super::position::{IllegalMove, Move, MoveSet, Position, Route, SeatSet};
+use super::setup::Setup;
+use super::square::{Seat, Square};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One real action: a move with the route chosen for it, or a pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move(Route),
+    Pass,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(route) => write!(f, "{route}"),
+            Action::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// Why the game ended in a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    /// The same position with the same seat to move occurred a third time.
+    Repetition,
+    /// Every seat accepted a draw offer.
+    Agreement,
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ongoing,
+    /// The winning seat, or both seats of the winning team.
+    Win(SeatSet),
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    pub fn is_over(self) -> bool {
+        self != Outcome::Ongoing
+    }
+}
+
+/// A draw offer waiting for votes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawOffer {
+    pub offerer: Seat,
+    /// Seats that accepted so far.
+    pub accepted: SeatSet,
+    /// The seat whose answer is awaited.
+    pub awaiting: Seat,
+}
+
+/// What one vote led to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VoteResult {
+    /// Accepted; this seat answers next.
+    Next(Seat),
+    /// Everyone accepted: the game is drawn.
+    Agreed,
+    /// Refused: the offer is gone and the offerer's turn goes on.
+    Refused,
+}
+
+/// Why an action on the game was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    Illegal(IllegalMove),
+    Notation(NotationError),
+    GameOver,
+    OfferPending,
+    NoOffer,
+    AlreadyOffered,
+    NotYourVote { expected: Seat },
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Illegal(why) => write!(f, "illegal move: {why}"),
+            GameError::Notation(why) => write!(f, "{why}"),
+            GameError::GameOver => f.write_str("the game is over"),
+            GameError::OfferPending => f.write_str("a draw offer is waiting for answers"),
+            GameError::NoOffer => f.write_str("no draw offer is pending"),
+            GameError::AlreadyOffered => f.write_str("a draw was already offered this turn"),
+            GameError::NotYourVote { expected } => write!(f, "seat {expected} answers the offer now"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<IllegalMove> for GameError {
+    fn from(why: IllegalMove) -> GameError {
+        GameError::Illegal(why)
+    }
+}
+
+impl From<NotationError> for GameError {
+    fn from(why: NotationError) -> GameError {
+        GameError::Notation(why)
+    }
+}
+
+/// A game from its start position to now, with what can be redone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "SavedGame", into = "SavedGame")]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i + 1]` follows `actions[i]`.
+    positions: Vec<Position>,
+    actions: Vec<Action>,
+    /// Undone actions, the next to redo last.
+    redo: Vec<Action>,
+    offer: Option<DrawOffer>,
+    offered_this_turn: bool,
+    agreed_draw: bool,
+}
+
+impl Game {
+    /// A new game of `setup` with `first` to move.
+    pub fn new(setup: Setup, first: Seat) -> Game {
+        Game::from_position(Position::start(setup, first))
+    }
+
+    /// A game starting at any position (e.g. from HPN).
+    pub fn from_position(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            actions: Vec::new(),
+            redo: Vec::new(),
+            offer: None,
+            offered_this_turn: false,
+            agreed_draw: false,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    pub fn start_position(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    pub fn setup(&self) -> Setup {
+        self.position().setup()
+    }
+
+    /// The seat that moved first in this game.
+    pub fn first_seat(&self) -> Seat {
+        self.start_position().first_seat()
+    }
+
+    pub fn to_move(&self) -> Seat {
+        self.position().to_move()
+    }
+
+    /// The actions played, oldest first.
+    pub fn history(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The seat that played `history()[index]`.
+    pub fn actor(&self, index: usize) -> Seat {
+        self.positions.get(index).map_or(Seat::A, Position::to_move)
+    }
+
+    /// The position before `history()[index]`.
+    pub fn position_before(&self, index: usize) -> Option<&Position> {
+        self.positions.get(index)
+    }
+
+    /// Actions that redo would play again, the next one first.
+    pub fn redo_list(&self) -> impl Iterator<Item = &Action> {
+        self.redo.iter().rev()
+    }
+
+    /// How many times the current placement (with the same seat to move) has occurred.
+    pub fn repetition_count(&self) -> usize {
+        let now = self.position();
+        self.positions.iter().filter(|p| p.same_placement(now)).count()
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        if self.agreed_draw {
+            return Outcome::Draw(DrawReason::Agreement);
+        }
+        if let Some(winners) = self.position().winners() {
+            return Outcome::Win(winners);
+        }
+        if self.repetition_count() >= 3 {
+            return Outcome::Draw(DrawReason::Repetition);
+        }
+        Outcome::Ongoing
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_over()
+    }
+
+    /// Legal moves of the seat to move (none once the game is over).
+    pub fn legal_moves(&self) -> MoveSet {
+        if self.is_over() {
+            return MoveSet::new();
+        }
+        self.position().legal_moves_ignoring_result()
+    }
+
+    /// True when the seat to move has no legal move and must pass.
+    pub fn must_pass(&self) -> bool {
+        !self.is_over() && self.position().legal_moves_ignoring_result().is_empty()
+    }
+
+    fn check_can_act(&self) -> Result<(), GameError> {
+        if self.offer.is_some() {
+            return Err(GameError::OfferPending);
+        }
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, action: Action, next: Position) {
+        self.actions.push(action);
+        self.positions.push(next);
+        self.offered_this_turn = false;
+    }
+
+    /// Plays a move given by its whole route (any legal route). Drops the redo list.
+    pub fn play_route(&mut self, squares: &[Square]) -> Result<Move, GameError> {
+        self.check_can_act()?;
+        let mv = self.position().check_route(squares)?;
+        let next = self.position().after(mv);
+        self.push(Action::Move(Route::new(squares.to_vec())), next);
+        self.redo.clear();
+        Ok(mv)
+    }
+
+    /// Plays a move by piece and destination, with its shortest route.
+    pub fn play_move(&mut self, mv: Move) -> Result<Route, GameError> {
+        self.check_can_act()?;
+        if !self.position().legal_moves_ignoring_result().contains(mv) {
+            let why = match self.position().route(mv) {
+                Some(_) if self.position().pieces(self.position().army_to_move()).contains(mv.from) => {
+                    IllegalMove::HomeLeavingDuty
+                }
+                _ => IllegalMove::NotAStepOrJump(mv.from, mv.to),
+            };
+            return Err(GameError::Illegal(why));
+        }
+        let route = self.position().route(mv).ok_or(GameError::Illegal(IllegalMove::NotAStepOrJump(mv.from, mv.to)))?;
+        let next = self.position().after(mv);
+        self.push(Action::Move(route.clone()), next);
+        self.redo.clear();
+        Ok(route)
+    }
+
+    /// The seat to move passes; allowed only when it has no legal move.
+    pub fn pass(&mut self) -> Result<(), GameError> {
+        self.check_can_act()?;
+        if !self.position().legal_moves_ignoring_result().is_empty() {
+            return Err(GameError::Illegal(IllegalMove::PassWithMoves));
+        }
+        let mut next = *self.position();
+        next.pass_unchecked();
+        self.push(Action::Pass, next);
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Plays an action (a move with its route, or a pass).
+    pub fn play_action(&mut self, action: &Action) -> Result<(), GameError> {
+        match action {
+            Action::Move(route) => self.play_route(route.squares()).map(|_| ()),
+            Action::Pass => self.pass(),
+        }
+    }
+
+    /// Plays a move written in notation (`c3-e5-g5`, `pass`).
+    pub fn play_text(&mut self, text: &str) -> Result<(), GameError> {
+        match parse_move(text)? {
+            MoveText::Pass => self.pass(),
+            MoveText::Route(squares) => self.play_route(&squares).map(|_| ()),
+        }
+    }
+
+    /// Plays the passes of seats that have no legal move, so that the seat to move can
+    /// move (or the game is over). Returns how many passes were played.
+    pub fn play_forced_passes(&mut self) -> usize {
+        let mut passes = 0;
+        // Every seat passing in a row would repeat the position; the bound is a safeguard.
+        while passes < 8 && self.offer.is_none() && self.must_pass() {
+            if self.pass().is_err() {
+                break;
+            }
+            passes += 1;
+        }
+        passes
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.actions.is_empty() || self.agreed_draw || self.offer.is_some()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty() && !self.is_over() && self.offer.is_none()
+    }
+
+    /// Takes back the last real action (and reopens a finished game). A pending offer
+    /// is withdrawn; an agreed draw is cancelled with the action before it.
+    pub fn undo(&mut self) -> bool {
+        let had_votes = self.offer.take().is_some() | std::mem::take(&mut self.agreed_draw);
+        self.offered_this_turn = false;
+        match self.actions.pop() {
+            Some(action) => {
+                self.positions.pop();
+                self.redo.push(action);
+                true
+            }
+            None => had_votes,
+        }
+    }
+
+    /// Goes back to just before the last action of any of `seats` (e.g. the human
+    /// seats in a game against the computer): the actions after it go too. Does
+    /// nothing when none of `seats` has acted.
+    pub fn undo_for(&mut self, seats: SeatSet) -> bool {
+        let Some(last) = (0..self.actions.len()).rev().find(|&i| seats.contains(self.actor(i))) else {
+            return false;
+        };
+        while self.actions.len() > last {
+            self.undo();
+        }
+        true
+    }
+
+    /// Plays the last undone action again.
+    pub fn redo(&mut self) -> bool {
+        if !self.can_redo() {
+            return false;
+        }
+        let Some(action) = self.redo.pop() else { return false };
+        let redo = std::mem::take(&mut self.redo);
+        let played = self.play_action(&action).is_ok();
+        self.redo = redo;
+        if !played {
+            self.redo.push(action);
+        }
+        played
+    }
+
+    /// The offer waiting for votes, if any.
+    pub fn pending_offer(&self) -> Option<DrawOffer> {
+        self.offer
+    }
+
+    /// True when the seat to move may offer a draw now.
+    pub fn can_offer_draw(&self) -> bool {
+        self.check_can_act().is_ok() && !self.offered_this_turn
+    }
+
+    /// The seat to move offers a draw (at most once per turn). Votes follow in turn order.
+    pub fn offer_draw(&mut self) -> Result<DrawOffer, GameError> {
+        self.check_can_act()?;
+        if self.offered_this_turn {
+            return Err(GameError::AlreadyOffered);
+        }
+        let offerer = self.to_move();
+        let offer = DrawOffer { offerer, accepted: SeatSet::EMPTY, awaiting: self.setup().next_seat(offerer) };
+        self.offer = Some(offer);
+        self.offered_this_turn = true;
+        Ok(offer)
+    }
+
+    /// `seat` answers the pending offer. Changes no position, count or history.
+    pub fn answer_draw(&mut self, seat: Seat, accept: bool) -> Result<VoteResult, GameError> {
+        let Some(mut offer) = self.offer else { return Err(GameError::NoOffer) };
+        if seat != offer.awaiting {
+            return Err(GameError::NotYourVote { expected: offer.awaiting });
+        }
+        if !accept {
+            self.offer = None;
+            return Ok(VoteResult::Refused);
+        }
+        offer.accepted.insert(seat);
+        let next = self.setup().next_seat(seat);
+        if next == offer.offerer {
+            self.offer = None;
+            self.agreed_draw = true;
+            return Ok(VoteResult::Agreed);
+        }
+        offer.awaiting = next;
+        self.offer = Some(offer);
+        Ok(VoteResult::Next(next))
+    }
+
+    /// Counts move sequences of `depth` moves from here (a pass is one move; a finished
+    /// game, including a repetition reached on the way, has none). Bulk-counts the last ply.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if self.is_over() {
+            return u64::from(depth == 0);
+        }
+        let mut line = self.positions.clone();
+        perft_line(&mut line, depth)
+    }
+}
+
+fn repeated_three_times(line: &[Position]) -> bool {
+    let Some(now) = line.last() else { return false };
+    line.iter().filter(|p| p.same_placement(now)).count() >= 3
+}
+
+fn perft_line(line: &mut Vec<Position>, depth: u32) -> u64 {
+    let Some(&position) = line.last() else { return 0 };
+    if depth == 0 {
+        return 1;
+    }
+    if position.winners().is_some() || repeated_three_times(line) {
+        return 0;
+    }
+    let moves = position.legal_moves_ignoring_result();
+    if moves.is_empty() {
+        let mut next = position;
+        next.pass_unchecked();
+        line.push(next);
+        let count = perft_line(line, depth - 1);
+        line.pop();
+        return count;
+    }
+    if depth == 1 {
+        return moves.count();
+    }
+    let mut total = 0;
+    for mv in moves.iter() {
+        line.push(position.after(mv));
+        total += perft_line(line, depth - 1);
+        line.pop();
+    }
+    total
+}
+
+/// The save format's name and version.
+pub const SAVE_FORMAT: &str = "halma-game";
+pub const SAVE_VERSION: u32 = 1;
+
+/// The on-disk form of a game: moves in notation, replayed and checked on loading.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub format: String,
+    pub version: u32,
+    pub setup: Setup,
+    pub first: char,
+    /// HPN of the start, when it is not the standard start of `setup`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    pub moves: Vec<String>,
+    /// Undone moves, the next to redo first.
+    #[serde(default)]
+    pub redo: Vec<String>,
+    #[serde(default)]
+    pub offer: Option<SavedOffer>,
+    #[serde(default)]
+    pub offered_this_turn: bool,
+    #[serde(default)]
+    pub agreed_draw: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SavedOffer {
+    pub offerer: char,
+    pub accepted: Vec<char>,
+    pub awaiting: char,
+}
+
+/// Why a saved game could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError(pub String);
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl From<Game> for SavedGame {
+    fn from(game: Game) -> SavedGame {
+        let standard = Position::start(game.setup(), game.first_seat());
+        SavedGame {
+            format: SAVE_FORMAT.to_string(),
+            version: SAVE_VERSION,
+            setup: game.setup(),
+            first: game.first_seat().letter(),
+            start: (*game.start_position() != standard).then(|| write_hpn(game.start_position())),
+            moves: game.actions.iter().map(ToString::to_string).collect(),
+            redo: game.redo_list().map(ToString::to_string).collect(),
+            offer: game.offer.map(|o| SavedOffer {
+                offerer: o.offerer.letter(),
+                accepted: o.accepted.seats().map(Seat::letter).collect(),
+                awaiting: o.awaiting.letter(),
+            }),
+            offered_this_turn: game.offered_this_turn,
+            agreed_draw: game.agreed_draw,
+        }
+    }
+}
+
+fn seat_in(setup: Setup, letter: char, what: &str) -> Result<Seat, LoadError> {
+    Seat::from_letter(letter)
+        .filter(|&s| setup.has_seat(s))
+        .ok_or_else(|| LoadError(format!("{what} '{letter}' is not a seat of {setup}")))
+}
+
+impl TryFrom<SavedGame> for Game {
+    type Error = LoadError;
+
+    fn try_from(saved: SavedGame) -> Result<Game, LoadError> {
+        if saved.format != SAVE_FORMAT {
+            return Err(LoadError(format!(
+                "not a Halma game (format '{}')",
+                saved.format.chars().take(40).collect::<String>()
+            )));
+        }
+        if saved.version > SAVE_VERSION {
+            return Err(LoadError(format!(
+                "saved by a newer version of Halma (format version {}, this one reads {SAVE_VERSION})",
+                saved.version
+            )));
+        }
+        let setup = saved.setup;
+        let first = seat_in(setup, saved.first, "first seat")?;
+        let start = match &saved.start {
+            Some(hpn) => parse_hpn(hpn).map_err(|e| LoadError(e.to_string()))?,
+            None => Position::start(setup, first),
+        };
+        if start.setup() != setup || start.first_seat() != first {
+            return Err(LoadError("the start position does not match the setup and first seat".into()));
+        }
+        let mut game = Game::from_position(start);
+        for (ply, text) in saved.moves.iter().enumerate() {
+            game.play_text(text).map_err(|e| {
+                LoadError(format!("move {} ('{}'): {e}", ply + 1, text.chars().take(40).collect::<String>()))
+            })?;
+        }
+        // The redo list must replay from here.
+        let mut scratch = game.clone();
+        let mut redo = Vec::new();
+        for text in &saved.redo {
+            let before = scratch.actions.len();
+            scratch
+                .play_text(text)
+                .map_err(|e| LoadError(format!("redo move '{}': {e}", text.chars().take(40).collect::<String>())))?;
+            redo.push(scratch.actions[before].clone());
+        }
+        redo.reverse();
+        game.redo = redo;
+        if saved.agreed_draw && saved.offer.is_some() {
+            return Err(LoadError("a game cannot be both agreed drawn and have an offer pending".into()));
+        }
+        if saved.agreed_draw && game.is_over() {
+            return Err(LoadError("an agreed draw after the game was over".into()));
+        }
+        game.agreed_draw = saved.agreed_draw;
+        game.offered_this_turn = saved.offered_this_turn || saved.offer.is_some();
+        if let Some(offer) = saved.offer {
+            if game.is_over() {
+                return Err(LoadError("a draw offer in a finished game".into()));
+            }
+            let offerer = seat_in(setup, offer.offerer, "offering seat")?;
+            let awaiting = seat_in(setup, offer.awaiting, "awaited seat")?;
+            if offerer != game.to_move() || awaiting == offerer {
+                return Err(LoadError("the draw offer does not fit the seat to move".into()));
+            }
+            // The seats that accepted are exactly those between the offerer and the awaited one.
+            let mut expected = SeatSet::EMPTY;
+            let mut seat = setup.next_seat(offerer);
+            while seat != awaiting {
+                expected.insert(seat);
+                seat = setup.next_seat(seat);
+            }
+            let mut accepted = SeatSet::EMPTY;
+            for letter in offer.accepted {
+                accepted.insert(seat_in(setup, letter, "accepting seat")?);
+            }
+            if accepted != expected {
+                return Err(LoadError("the draw offer's votes are not in turn order".into()));
+            }
+            game.offer = Some(DrawOffer { offerer, accepted, awaiting });
+        }
+        Ok(game)
+    }
+}
+
+impl Game {
+    /// The game as JSON text (the save format).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Loads a game from JSON text, checking every move.
+    pub fn from_json(text: &str) -> Result<Game, LoadError> {
+        serde_json::from_str::<Game>(text).map_err(|e| LoadError(e.to_string()))
+    }
+}
