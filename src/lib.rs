@@ -6,6 +6,7 @@
 //! - `app` (feature `gui`): the Slint interface and everything between it and the rules.
 
 pub mod ai;
+pub mod app;
 pub mod protocol;
 pub mod rules;
 

@@ -1,0 +1,1 @@
+//! Picking the interface language from the system locale.

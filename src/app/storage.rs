@@ -1,0 +1,1 @@
+//! Saving the game and settings atomically, and loading them back safely.
