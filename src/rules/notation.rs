@@ -178,7 +178,7 @@ mod tests {
         let start = Position::start(Setup::TwoPlayers, Seat::A);
         assert_eq!(
             write_hpn(&start),
-            "11CCCCC/11CCCCC/12CCCC/13CCC/14CC/16/16/16/16/16/16/CC14/CCC13/CCCC12/AAAAA11/AAAAA11 A 2p 0"
+            "11CCCCC/11CCCCC/12CCCC/13CCC/14CC/16/16/16/16/16/16/AA14/AAA13/AAAA12/AAAAA11/AAAAA11 A 2p 0"
         );
         for setup in Setup::ALL {
             for &seat in setup.seats() {
@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn malformed_hpn_is_refused() {
-        let good = "11CCCCC/11CCCCC/12CCCC/13CCC/14CC/16/16/16/16/16/16/CC14/CCC13/CCCC12/AAAAA11/AAAAA11";
+        let good = "11CCCCC/11CCCCC/12CCCC/13CCC/14CC/16/16/16/16/16/16/AA14/AAA13/AAAA12/AAAAA11/AAAAA11";
         for bad in [
             format!("{good} A 2p"),
             format!("{good} B 2p 0"),
