@@ -1,15 +1,26 @@
 //! Computer players and hints.
 //!
 //! The entry points take the public game (position and history) and a stop flag, so
-//! the app can run them on a worker thread and cancel them at once.
+//! the app can run them on a worker thread and cancel them at once. Every move they
+//! return comes from the rules engine's legal moves.
+//!
+//! - [`eval`]: who is ahead in the race.
+//! - [`search`]: iterative-deepening alpha-beta (paranoid in 3p) with a transposition
+//!   table ([`tt`]).
+//! - [`greedy`]: the baseline player (most distance gained, no look-ahead).
 
+pub mod eval;
 pub mod greedy;
+pub mod search;
+pub mod tt;
 
 pub use greedy::greedy_move;
 
-use crate::rules::{Action, Game};
+use crate::rules::{Action, Game, Seat};
+use eval::Weights;
+use search::{Limits, SearchParams};
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Playing strengths, weakest first. `Greedy` is the simple baseline used for testing.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
@@ -41,6 +52,52 @@ impl Level {
     pub fn from_name(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|level| level.name().eq_ignore_ascii_case(name))
     }
+
+    /// The level's own thinking time per move (a phone-sized budget: Master stays under 1 s).
+    pub const fn movetime(self) -> Duration {
+        Duration::from_millis(match self {
+            Level::Greedy => 50,
+            Level::Beginner => 100,
+            Level::Casual => 150,
+            Level::Strong => 250,
+            Level::Master => 800,
+        })
+    }
+
+    /// How the level searches. Weaker levels look less far ahead, prune more, and add
+    /// noise to their judgement (seeded, so a fixed seed still gives a fixed move).
+    pub fn params(self) -> SearchParams {
+        let base = SearchParams {
+            weights: Weights::DEFAULT,
+            max_depth: search::MAX_PLY as u32,
+            backward_margin: None,
+            beam: None,
+            reductions: true,
+            jitter: 0,
+            tt_bits: 19,
+        };
+        match self {
+            Level::Greedy | Level::Beginner => SearchParams {
+                weights: Weights::PLAIN,
+                max_depth: 1,
+                jitter: 25,
+                tt_bits: 10,
+                reductions: false,
+                ..base
+            },
+            Level::Casual => SearchParams {
+                max_depth: 2,
+                backward_margin: Some(10),
+                beam: Some(20),
+                jitter: 8,
+                tt_bits: 16,
+                reductions: false,
+                ..base
+            },
+            Level::Strong => SearchParams { max_depth: 3, backward_margin: Some(20), jitter: 2, tt_bits: 18, ..base },
+            Level::Master => SearchParams { jitter: 1, ..base },
+        }
+    }
 }
 
 /// What a search may use.
@@ -49,7 +106,8 @@ pub struct SearchRequest {
     pub level: Level,
     /// Overrides the level's own time budget.
     pub movetime: Option<Duration>,
-    /// Caps the search depth.
+    /// Caps the search depth. Given without `movetime`, the search has no time limit (only
+    /// the stop flag ends it early), so the answer depends on the seed alone.
     pub depth: Option<u32>,
     /// Seed for the level's random choices: same seed, same move.
     pub seed: u64,
@@ -59,23 +117,124 @@ impl SearchRequest {
     pub fn new(level: Level) -> SearchRequest {
         SearchRequest { level, movetime: None, depth: None, seed: 0 }
     }
+
+    pub fn with_seed(self, seed: u64) -> SearchRequest {
+        SearchRequest { seed, ..self }
+    }
+
+    pub fn with_depth(self, depth: u32) -> SearchRequest {
+        SearchRequest { depth: Some(depth), ..self }
+    }
+
+    pub fn with_movetime(self, movetime: Duration) -> SearchRequest {
+        SearchRequest { movetime: Some(movetime), ..self }
+    }
 }
 
 /// The action the computer plays for the seat to move: a move, or a pass when it has
-/// none. `None` when the game is over.
+/// none. `None` when the game is over. Setting `stop` ends the search at once; the best
+/// move found so far is returned (the caller may ignore it).
 pub fn choose_action(game: &Game, request: &SearchRequest, stop: &AtomicBool) -> Option<Action> {
-    let _ = stop;
     if game.is_over() {
         return None;
     }
     if game.must_pass() {
         return Some(Action::Pass);
     }
-    let mv = greedy_move(game.position(), request.seed)?;
+    let position = game.position();
+    let mv = if request.level == Level::Greedy {
+        greedy_move(position, request.seed)?
+    } else {
+        let started = Instant::now();
+        let params = request.level.params();
+        let movetime = match (request.movetime, request.depth) {
+            (Some(movetime), _) => Some(movetime),
+            (None, Some(_)) => None,
+            (None, None) => Some(request.level.movetime()),
+        };
+        let limits = Limits {
+            depth: request.depth.map_or(params.max_depth, |depth| depth.min(params.max_depth)),
+            deadline: movetime.map(|t| started + t),
+            budget: movetime,
+        };
+        search::search(game, &params, &limits, request.seed, stop).best?
+    };
+    position.route(mv).map(Action::Move)
+}
+
+/// The thinking time allowed for a hint.
+pub const HINT_MOVETIME: Duration = Duration::from_millis(140);
+
+/// The suggestion shown to a player: from the public game only (position, history and
+/// setup; a hint cannot see any computer seat's state because it gets none). A two-ply
+/// search at Strong's judgement without noise, so the same public game gives the same
+/// hint; it stops at [`HINT_MOVETIME`] with the best move found by then.
+pub fn hint(game: &Game, stop: &AtomicBool) -> Option<Action> {
+    if game.is_over() {
+        return None;
+    }
+    if game.must_pass() {
+        return Some(Action::Pass);
+    }
+    let params = SearchParams { jitter: 0, tt_bits: 16, ..Level::Strong.params() };
+    let limits = Limits { depth: 2, deadline: Some(Instant::now() + HINT_MOVETIME), budget: Some(HINT_MOVETIME) };
+    let mv = search::search(game, &params, &limits, 0, stop).best?;
     game.position().route(mv).map(Action::Move)
 }
 
-/// The suggestion shown to a player: from the public game only.
-pub fn hint(game: &Game, stop: &AtomicBool) -> Option<Action> {
-    choose_action(game, &SearchRequest::new(Level::Casual), stop)
+/// A lead (in evaluation points, about a tenth of a step each) below which a seat does
+/// not count itself ahead: about one move's worth of progress.
+pub const DRAW_MARGIN: i32 = 30;
+
+/// How `seat` judges the game now: positive when its side is ahead (points).
+pub fn judge(game: &Game, seat: Seat) -> i32 {
+    let weights = Weights { tempo: 0, ladder: 0, ..Weights::DEFAULT };
+    eval::evaluate(game.position(), seat, &weights)
+}
+
+/// A computer seat's answer to a draw offer: it accepts when it is not ahead by its own
+/// evaluation.
+pub fn should_accept_draw(game: &Game, seat: Seat) -> bool {
+    if game.is_over() || !game.setup().has_seat(seat) {
+        return false;
+    }
+    judge(game, seat) <= DRAW_MARGIN
+}
+
+/// Plies without progress after which a game counts as stuck.
+pub const STUCK_PLIES: usize = 60;
+/// A stuck seat offers again only after this many more plies.
+pub const OFFER_INTERVAL: usize = 40;
+
+/// Plies since the armies together last got closer to their camps than ever before.
+pub fn plies_without_progress(game: &Game) -> usize {
+    let total = |position: &crate::rules::Position| -> i32 {
+        position.setup().seats().iter().map(|&s| eval::remaining_steps(position, s)).sum()
+    };
+    let count = game.history().len();
+    let mut best = i32::MAX;
+    let mut best_at = 0;
+    for index in 0..=count {
+        let position = if index == count { Some(game.position()) } else { game.position_before(index) };
+        if let Some(position) = position {
+            let value = total(position);
+            if value < best {
+                best = value;
+                best_at = index;
+            }
+        }
+    }
+    count - best_at
+}
+
+/// Whether the computer seat to move offers a draw now: when the game is stuck (no
+/// progress for [`STUCK_PLIES`]) and it is not ahead. A stuck seat offers once, then again
+/// every [`OFFER_INTERVAL`] plies, so a human opponent is not asked every turn.
+pub fn wants_draw(game: &Game) -> bool {
+    if !game.can_offer_draw() {
+        return false;
+    }
+    let stuck = plies_without_progress(game);
+    let seats = game.setup().seats().len();
+    stuck >= STUCK_PLIES && (stuck - STUCK_PLIES) % OFFER_INTERVAL < seats && judge(game, game.to_move()) <= DRAW_MARGIN
 }

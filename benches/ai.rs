@@ -1,0 +1,68 @@
+//! Speed of the computer players: evaluation, fixed-depth searches in each setup, hints
+//! and each level's move with its own budget, in typical middle-game positions.
+//!
+//! `cargo bench --no-default-features --bench ai`
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use halma::ai::{self, eval, Level, SearchRequest};
+use halma::rules::{Game, Seat, Setup};
+use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// A middle-game position: `plies` moves of two Strong-ish players at depth 1 (quick).
+fn middle_game(setup: Setup, plies: u64) -> Game {
+    let mut game = Game::new(setup, Seat::A);
+    let stop = AtomicBool::new(false);
+    for ply in 0..plies {
+        let Some(action) =
+            ai::choose_action(&game, &SearchRequest::new(Level::Strong).with_depth(1).with_seed(ply), &stop)
+        else {
+            break;
+        };
+        if game.play_action(&action).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+fn evaluation(c: &mut Criterion) {
+    let game = middle_game(Setup::TwoPlayers, 40);
+    c.bench_function("evaluate 2p middle game", |b| {
+        b.iter(|| eval::evaluate(black_box(game.position()), Seat::A, &eval::Weights::DEFAULT))
+    });
+    c.bench_function("legal moves 2p middle game", |b| b.iter(|| black_box(game.position()).legal_moves().count()));
+}
+
+fn fixed_depth(c: &mut Criterion) {
+    let stop = AtomicBool::new(false);
+    let mut group = c.benchmark_group("search depth 3");
+    group.sample_size(10);
+    for setup in Setup::ALL {
+        let game = middle_game(setup, 40);
+        group.bench_function(setup.name(), |b| {
+            b.iter(|| ai::choose_action(&game, &SearchRequest::new(Level::Master).with_depth(3), &stop))
+        });
+    }
+    group.finish();
+}
+
+fn hints_and_levels(c: &mut Criterion) {
+    let stop = AtomicBool::new(false);
+    let mut group = c.benchmark_group("budgets");
+    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    for setup in [Setup::TwoPlayers, Setup::FourPlayersBothArmies] {
+        let game = middle_game(setup, 40);
+        group.bench_function(format!("hint {setup}"), |b| b.iter(|| ai::hint(&game, &stop)));
+        for level in Level::PLAYABLE {
+            group.bench_function(format!("{} {setup}", level.name()), |b| {
+                b.iter(|| ai::choose_action(&game, &SearchRequest::new(level), &stop))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, evaluation, fixed_depth, hints_and_levels);
+criterion_main!(benches);

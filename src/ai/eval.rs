@@ -1,0 +1,268 @@
+//! Evaluation: who is ahead in the race, in "points" where one step of one piece toward
+//! its target camp is worth [`Weights::step`] points.
+//!
+//! The core of it is a lower bound on the work an army still has to do: every piece
+//! outside the target camp must walk to the camp, and every free square of the camp must
+//! then be filled from its edge. Each piece outside adds its king-step distance to the
+//! camp, and each free target square adds its depth (how far it lies from the camp's
+//! open edge). Because the number of pieces outside always equals the number of free
+//! target squares, this is the cost of an assignment of the missing pieces to the free
+//! squares (optimal when the path of a piece to its square splits into "reach the camp"
+//! plus "go in"). The sum rewrites as a per-square potential, so it costs one table look-up
+//! per piece: the free-square part is a constant minus the depths of the filled squares.
+//!
+//! On top of it: stragglers (pieces far behind, which soon have nothing to jump over)
+//! cost extra, growing with the square of their distance; pieces keep to the diagonal
+//! (Manhattan distance to the corner breaks ties between squares equally far from the
+//! camp: the middle of the board has more ladders and no edge); and forward jumps ready
+//! to be played (a piece with a neighbour ahead of it and a free landing square behind)
+//! count a little, for the army to move.
+
+use crate::rules::{Bitboard, Position, Seat, Setup, Square};
+use std::sync::OnceLock;
+
+/// A won game, before subtracting the plies needed to reach it.
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this are wins or losses at a known distance.
+pub const WIN_THRESHOLD: i32 = WIN - 10_000;
+
+/// The evaluation's weights (points).
+#[derive(Clone, Copy, Debug)]
+pub struct Weights {
+    /// One king step of one piece toward the camp.
+    pub step: i32,
+    /// Added per step squared, in 1/16 points: makes far-behind pieces cost more.
+    pub straggler: i32,
+    /// One unit of Manhattan distance to the target corner (also the depth of camp squares).
+    pub corner: i32,
+    /// Bonus for the side to move in a two-sided race (it is about one move ahead).
+    pub tempo: i32,
+    /// Per piece of an army with a forward jump ready.
+    pub ladder: i32,
+}
+
+impl Weights {
+    pub const DEFAULT: Weights = Weights { step: 10, straggler: 6, corner: 3, tempo: 20, ladder: 2 };
+    /// The plain race, for the weakest players and for judging progress.
+    pub const PLAIN: Weights = Weights { step: 10, straggler: 0, corner: 3, tempo: 0, ladder: 0 };
+}
+
+/// Per army: its target camp, the king-step distance of every square to that camp
+/// (0 inside), and the Manhattan distance to the target corner.
+struct ArmyTable {
+    camp: Bitboard,
+    steps: [u8; 256],
+    corner: [u8; 256],
+    /// Squares from which a forward jump (over `over`, landing `land`) gets closer.
+    forward_jumps: [[(u8, u8); 3]; 256],
+    forward_jump_count: [u8; 256],
+}
+
+/// Tables for 19- and 13-piece armies of each seat.
+struct Tables {
+    armies: [[ArmyTable; 4]; 2],
+}
+
+fn build_army(camp: Bitboard, corner: Square) -> ArmyTable {
+    let mut steps = [0u8; 256];
+    let mut manhattan = [0u8; 256];
+    for square in Square::all() {
+        let d = camp
+            .squares()
+            .map(|t| (t.column() - square.column()).abs().max((t.row() - square.row()).abs()))
+            .min()
+            .unwrap_or(0);
+        steps[square.index()] = d as u8;
+        manhattan[square.index()] =
+            ((corner.column() - square.column()).abs() + (corner.row() - square.row()).abs()) as u8;
+    }
+    let dc = if corner.column() == 0 { -1 } else { 1 };
+    let dr = if corner.row() == 0 { -1 } else { 1 };
+    let mut forward_jumps = [[(0u8, 0u8); 3]; 256];
+    let mut forward_jump_count = [0u8; 256];
+    for square in Square::all() {
+        for (c, r) in [(dc, 0), (0, dr), (dc, dr)] {
+            if let (Some(over), Some(land)) = (square.offset(c, r), square.offset(2 * c, 2 * r)) {
+                let n = &mut forward_jump_count[square.index()];
+                forward_jumps[square.index()][*n as usize] = (over.index() as u8, land.index() as u8);
+                *n += 1;
+            }
+        }
+    }
+    ArmyTable { camp, steps, corner: manhattan, forward_jumps, forward_jump_count }
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let build = |size: u32| {
+            Seat::ALL.map(|seat| {
+                let target = seat.opposite();
+                build_army(crate::rules::camp_at(target, size), target.corner())
+            })
+        };
+        Tables { armies: [build(19), build(13)] }
+    })
+}
+
+fn army_table(setup: Setup, army: Seat) -> &'static ArmyTable {
+    let kind = if setup.army_size(army) == 19 { 0 } else { 1 };
+    &tables().armies[kind][army.index()]
+}
+
+/// The potential of one square for `army`: what a piece there adds to the army's
+/// remaining work. Lower is better; the camp squares are the lowest of all.
+#[inline]
+fn potential(table: &ArmyTable, weights: &Weights, square: Square) -> i32 {
+    let steps = i32::from(table.steps[square.index()]);
+    weights.step * steps
+        + (weights.straggler * steps * steps) / 16
+        + weights.corner * i32::from(table.corner[square.index()])
+}
+
+/// How much a move of `army` from `from` to `to` gains (positive: forward). Used to order
+/// moves and to prune backward ones.
+#[inline]
+pub fn move_gain(setup: Setup, army: Seat, weights: &Weights, from: Square, to: Square) -> i32 {
+    let table = army_table(setup, army);
+    potential(table, weights, from) - potential(table, weights, to)
+}
+
+/// The plain remaining distance of `army` in king steps to its camp, plus the depth of its
+/// free target squares (0 when it has arrived). The progress measure for draw offers and
+/// arena adjudication.
+pub fn remaining_steps(position: &Position, army: Seat) -> i32 {
+    let setup = position.setup();
+    if setup.army_size(army) == 0 {
+        return 0;
+    }
+    let table = army_table(setup, army);
+    let pieces = position.pieces(army);
+    let outside: i32 = (pieces & !table.camp).squares().map(|s| i32::from(table.steps[s.index()])).sum();
+    // Free target squares: their depth, counted as Manhattan distance from the camp's
+    // far edge, so the filled camp scores 0.
+    let edge = i32::from(table.camp.squares().map(|s| table.corner[s.index()]).max().unwrap_or(0)) + 1;
+    let free: i32 = (table.camp & !pieces).squares().map(|s| edge - i32::from(table.corner[s.index()])).sum();
+    outside + free
+}
+
+/// The work `army` still has to do in points (lower is better): the potential summed over
+/// its pieces, minus the best possible sum (the filled camp), so an arrived army has 0.
+pub fn army_work(position: &Position, army: Seat, weights: &Weights) -> i32 {
+    let setup = position.setup();
+    if setup.army_size(army) == 0 {
+        return 0;
+    }
+    let table = army_table(setup, army);
+    let pieces = position.pieces(army);
+    let mut work = 0;
+    for square in pieces.squares() {
+        work += potential(table, weights, square);
+    }
+    let best: i32 = table.camp.squares().map(|s| potential(table, weights, s)).sum();
+    work - best
+}
+
+/// Pieces of `army` that have a forward jump ready (a piece next to them ahead, the square
+/// behind it empty): the rungs of jump ladders.
+fn ladder_pieces(position: &Position, army: Seat) -> i32 {
+    let table = army_table(position.setup(), army);
+    let occupied = position.occupied();
+    let mut count = 0;
+    for square in (position.pieces(army) & !table.camp).squares() {
+        let jumps = &table.forward_jumps[square.index()][..table.forward_jump_count[square.index()] as usize];
+        if jumps.iter().any(|&(over, land)| {
+            occupied.contains(Square::from_index(over)) && !occupied.contains(Square::from_index(land))
+        }) {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// The seats of the side that `seat` plays for, as a set of armies whose work counts.
+/// In team setups both partners; otherwise the seat alone.
+pub fn work_of_seat(position: &Position, seat: Seat, weights: &Weights) -> i32 {
+    let setup = position.setup();
+    match setup {
+        Setup::TwoPlayers | Setup::ThreePlayers => army_work(position, seat, weights),
+        // Both armies must arrive, and an arrived seat moves its partner's army: the team's
+        // remaining work is the sum.
+        Setup::FourPlayersBothArmies => {
+            army_work(position, seat, weights) + army_work(position, seat.opposite(), weights)
+        }
+        // One army home wins: the leading army counts; the other a little, so that it
+        // still moves on when nothing else matters.
+        Setup::FourPlayersOneArmy => {
+            let (a, b) = (army_work(position, seat, weights), army_work(position, seat.opposite(), weights));
+            a.min(b) + a.max(b) / 8
+        }
+    }
+}
+
+/// The static score of `position` for `root` (positive: `root`'s side is ahead). In
+/// two-sided games (2p and the team setups) the difference of the two sides' work; in
+/// 3p the lead over the best-placed opponent. Does not look at wins (the search does).
+pub fn evaluate(position: &Position, root: Seat, weights: &Weights) -> i32 {
+    let setup = position.setup();
+    let mine = work_of_seat(position, root, weights);
+    let mut score = match setup {
+        Setup::TwoPlayers => work_of_seat(position, root.opposite(), weights) - mine,
+        Setup::FourPlayersOneArmy | Setup::FourPlayersBothArmies => {
+            work_of_seat(position, setup.next_seat(root), weights) - mine
+        }
+        Setup::ThreePlayers => {
+            setup.seats().iter().filter(|&&s| s != root).map(|&s| work_of_seat(position, s, weights)).min().unwrap_or(0)
+                - mine
+        }
+    };
+    if weights.ladder != 0 {
+        let army = position.army_to_move();
+        let ladders = weights.ladder * ladder_pieces(position, army);
+        score += if is_on_side(setup, root, position.to_move()) { ladders } else { -ladders };
+    }
+    if weights.tempo != 0 && setup != Setup::ThreePlayers {
+        score += if is_on_side(setup, root, position.to_move()) { weights.tempo } else { -weights.tempo };
+    }
+    score
+}
+
+/// Whether `seat` plays on `root`'s side: the same seat, or its partner in team setups.
+/// In 3p every other seat is an opponent (the search is paranoid).
+#[inline]
+pub fn is_on_side(setup: Setup, root: Seat, seat: Seat) -> bool {
+    seat == root || (setup.has_teams() && seat == root.opposite())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_target_camp_is_the_cheapest_place_for_an_army() {
+        for setup in Setup::ALL {
+            for &seat in setup.seats() {
+                let table = army_table(setup, seat);
+                let camp = setup.target_camp(seat);
+                assert_eq!(table.camp, camp);
+                let worst_inside = camp.squares().map(|s| potential(table, &Weights::DEFAULT, s)).max();
+                let best_outside = (!camp).squares().map(|s| potential(table, &Weights::DEFAULT, s)).min();
+                assert!(worst_inside < best_outside, "{setup} {seat}");
+            }
+        }
+    }
+
+    #[test]
+    fn start_positions_are_level_and_arrived_armies_have_no_work() {
+        for setup in Setup::ALL {
+            let start = Position::start(setup, setup.seats()[0]);
+            for &seat in setup.seats() {
+                assert!(army_work(&start, seat, &Weights::DEFAULT) > 0);
+            }
+        }
+        let start = Position::start(Setup::TwoPlayers, Seat::A);
+        assert_eq!(army_work(&start, Seat::A, &Weights::DEFAULT), army_work(&start, Seat::C, &Weights::DEFAULT));
+        // 2p start: 19 pieces, each 11 king steps away from the opposite camp at most.
+        assert_eq!(remaining_steps(&start, Seat::A), remaining_steps(&start, Seat::C));
+    }
+}

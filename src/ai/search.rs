@@ -1,0 +1,422 @@
+//! The search: iterative-deepening alpha-beta with principal-variation search, a Zobrist
+//! transposition table, move ordering (table move, killers, history, distance gained) and
+//! late-move reductions.
+//!
+//! Two-sided games (2p, and the team setups, where partners share one score) are
+//! ordinary minimax games. In 3p the search is paranoid: the two opponents are assumed to
+//! play together against the seat to move. Scores are always from the root seat's side
+//! (positive: good for it); nodes where its side moves maximise, the others minimise. A
+//! side may move twice in a row (partners in 4p, the two opponents in 3p): alpha-beta
+//! needs nothing special for that in this max/min form.
+//!
+//! The search only ever plays moves from `Position::legal_moves`, so every move it
+//! returns obeys the rules, the home-leaving duty and 4p-both's partner moves.
+
+use super::eval::{self, Weights, WIN, WIN_THRESHOLD};
+use super::tt::{Bound, TranspositionTable};
+use crate::rules::{Game, Move, Position, Seat, Setup};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The deepest search (plies).
+pub const MAX_PLY: usize = 64;
+
+/// How a level searches.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchParams {
+    pub weights: Weights,
+    /// Deepest iteration (plies).
+    pub max_depth: u32,
+    /// Below the root, moves that lose more than this many points are not searched.
+    pub backward_margin: Option<i32>,
+    /// Below the root, only this many moves (the best-ordered) are searched.
+    pub beam: Option<usize>,
+    /// Late-move reductions.
+    pub reductions: bool,
+    /// Deterministic noise added to leaf scores (0..=jitter points each way), from the seed.
+    pub jitter: i32,
+    /// log2 of the transposition-table entries.
+    pub tt_bits: u32,
+}
+
+/// What to stop at.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub depth: u32,
+    /// Stop the search at this instant (the move found so far is played).
+    pub deadline: Option<Instant>,
+    /// Do not start a new iteration after this much time.
+    pub budget: Option<Duration>,
+}
+
+/// The search's answer.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub score: i32,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+struct Searcher<'a> {
+    params: SearchParams,
+    root: Seat,
+    setup: Setup,
+    seed_mix: u64,
+    tt: TranspositionTable,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    history: Vec<i32>,
+    /// Positions of the game so far (their hashes), for repetitions.
+    seen_in_game: HashMap<u64, u8>,
+    /// Hashes along the current search line, root first.
+    line: Vec<u64>,
+    move_lists: Vec<Vec<(Move, i32)>>,
+    nodes: u64,
+    stop: &'a AtomicBool,
+    deadline: Option<Instant>,
+    aborted: bool,
+}
+
+/// How many nodes between looks at the clock and the stop flag (~1 ms of work).
+const CHECK_EVERY: u64 = 256;
+
+const TT_MOVE_SCORE: i32 = i32::MAX;
+const KILLER_SCORE: i32 = i32::MAX - 10;
+
+impl<'a> Searcher<'a> {
+    fn new(game: &Game, params: SearchParams, seed: u64, stop: &'a AtomicBool, deadline: Option<Instant>) -> Self {
+        let mut seen_in_game = HashMap::new();
+        let now = game.position();
+        for index in 0..game.history().len() {
+            if let Some(position) = game.position_before(index) {
+                *seen_in_game.entry(position.hash()).or_insert(0) += 1;
+            }
+        }
+        Searcher {
+            params,
+            root: now.to_move(),
+            setup: now.setup(),
+            seed_mix: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03,
+            tt: TranspositionTable::new(params.tt_bits),
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: vec![0; 256 * 256],
+            seen_in_game,
+            line: Vec::with_capacity(MAX_PLY + 2),
+            move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            nodes: 0,
+            stop,
+            deadline,
+            aborted: false,
+        }
+    }
+
+    fn maximising(&self, position: &Position) -> bool {
+        eval::is_on_side(self.setup, self.root, position.to_move())
+    }
+
+    fn leaf(&self, position: &Position) -> i32 {
+        let mut score = eval::evaluate(position, self.root, &self.params.weights);
+        if self.params.jitter > 0 {
+            let mut z = (position.hash() ^ self.seed_mix).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z ^= z >> 31;
+            let span = 2 * self.params.jitter as u64 + 1;
+            score += (z % span) as i32 - self.params.jitter;
+        }
+        score
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes.is_multiple_of(CHECK_EVERY)
+            && (self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// A repeated position (in the game or on this line) scores as a draw: the search
+    /// never walks into a repetition when ahead, and looks for one when behind.
+    fn is_repetition(&self, hash: u64) -> bool {
+        self.seen_in_game.contains_key(&hash) || self.line[..self.line.len() - 1].contains(&hash)
+    }
+
+    /// Fills the move list of `ply` with scored moves, best first.
+    fn order_moves(&mut self, position: &Position, ply: usize, tt_move: Option<Move>, root: bool) {
+        let mut list = std::mem::take(&mut self.move_lists[ply]);
+        list.clear();
+        let army = position.army_to_move();
+        let weights = self.params.weights;
+        let killers = self.killers[ply];
+        for mv in position.legal_moves_ignoring_result().iter() {
+            let score = if Some(mv) == tt_move {
+                TT_MOVE_SCORE
+            } else if killers[0] == Some(mv) {
+                KILLER_SCORE
+            } else if killers[1] == Some(mv) {
+                KILLER_SCORE - 1
+            } else {
+                let gain = eval::move_gain(self.setup, army, &weights, mv.from, mv.to);
+                gain * 256 + self.history[history_index(mv)].min(255)
+            };
+            list.push((mv, score));
+        }
+        list.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        if !root {
+            self.prune(&mut list, position, army);
+        }
+        self.move_lists[ply] = list;
+    }
+
+    /// Forward pruning below the root (weaker levels): drop backward moves and keep a beam.
+    fn prune(&self, list: &mut Vec<(Move, i32)>, position: &Position, army: Seat) {
+        if let Some(margin) = self.params.backward_margin {
+            let weights = self.params.weights;
+            let keep_at_least = 4.min(list.len());
+            let mut kept = 0;
+            list.retain(|&(mv, score)| {
+                let forward = score >= KILLER_SCORE - 1
+                    || eval::move_gain(position.setup(), army, &weights, mv.from, mv.to) >= -margin;
+                let keep = forward || kept < keep_at_least;
+                kept += usize::from(keep);
+                keep
+            });
+        }
+        if let Some(beam) = self.params.beam {
+            list.truncate(beam.max(1));
+        }
+    }
+
+    fn search(&mut self, position: &Position, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if let Some(winners) = position.winners() {
+            let ply = ply as i32;
+            return if winners.contains(self.root) { WIN - ply } else { -(WIN - ply) };
+        }
+        if ply > 0 && self.is_repetition(position.hash()) {
+            return 0;
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return self.leaf(position);
+        }
+        let maximising = self.maximising(position);
+        let (alpha_in, beta_in) = (alpha, beta);
+        let entry = self.tt.probe(position.hash());
+        let mut tt_move = None;
+        if let Some(entry) = entry {
+            tt_move = entry.best;
+            if entry.depth >= depth as u8 {
+                let score = score_from_tt(entry.score, ply);
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+
+        self.order_moves(position, ply, tt_move, false);
+        if self.move_lists[ply].is_empty() {
+            // No legal move: the seat passes.
+            let mut next = *position;
+            next.pass_unchecked();
+            self.line.push(next.hash());
+            let score = self.search(&next, depth - 1, ply + 1, alpha, beta);
+            self.line.pop();
+            return score;
+        }
+
+        let mut best_score = if maximising { -WIN - 1 } else { WIN + 1 };
+        let mut best_move = None;
+        let count = self.move_lists[ply].len();
+        for index in 0..count {
+            let (mv, order_score) = self.move_lists[ply][index];
+            let next = position.after(mv);
+            self.line.push(next.hash());
+            let quiet_late = self.params.reductions && index >= 6 && depth >= 3 && order_score < KILLER_SCORE - 1;
+            let score = if index == 0 {
+                self.search(&next, depth - 1, ply + 1, alpha, beta)
+            } else {
+                // Null window around the bound this node must beat, reduced for late moves.
+                let reduced = if quiet_late { depth - 2 } else { depth - 1 };
+                let (lo, hi) = if maximising { (alpha, alpha + 1) } else { (beta - 1, beta) };
+                let mut score = self.search(&next, reduced, ply + 1, lo, hi);
+                let improves = if maximising { score > alpha } else { score < beta };
+                if improves && !self.aborted && (reduced < depth - 1 || alpha + 1 < beta) {
+                    score = self.search(&next, depth - 1, ply + 1, alpha, beta);
+                }
+                score
+            };
+            self.line.pop();
+            if self.aborted {
+                return 0;
+            }
+            let better = if maximising { score > best_score } else { score < best_score };
+            if better {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            if maximising {
+                alpha = alpha.max(score);
+            } else {
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                if order_score < KILLER_SCORE - 1 {
+                    let killers = &mut self.killers[ply];
+                    if killers[0] != Some(mv) {
+                        killers[1] = killers[0];
+                        killers[0] = Some(mv);
+                    }
+                    self.history[history_index(mv)] += (depth * depth) as i32;
+                }
+                break;
+            }
+        }
+
+        let bound = if best_score <= alpha_in {
+            Bound::Upper
+        } else if best_score >= beta_in {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        // Bounds are from the root's side: a failed-low maximising node is an upper bound,
+        // a failed-high minimising node a lower bound; both read the same in the table.
+        self.tt.store(position.hash(), depth as u8, score_to_tt(best_score, ply), bound, best_move);
+        best_score
+    }
+
+    /// One iteration at the root: every legal move, full width, best first. The root's
+    /// side always maximises. Returns the best move and score, and whether the iteration
+    /// completed (a stopped one still returns a move that beat the earlier ones).
+    fn root_iteration(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        root_moves: &mut [(Move, i32)],
+    ) -> Option<(Move, i32, bool)> {
+        let mut alpha = -WIN - 1;
+        let mut best: Option<(Move, i32)> = None;
+        for (index, entry) in root_moves.iter_mut().enumerate() {
+            let mv = entry.0;
+            let next = position.after(mv);
+            self.line.push(next.hash());
+            let score = if index == 0 {
+                self.search(&next, depth - 1, 1, alpha, WIN + 1)
+            } else {
+                let score = self.search(&next, depth - 1, 1, alpha, alpha + 1);
+                if score > alpha && !self.aborted {
+                    self.search(&next, depth - 1, 1, alpha, WIN + 1)
+                } else {
+                    score
+                }
+            };
+            self.line.pop();
+            if self.aborted {
+                return best.map(|(m, s)| (m, s, false));
+            }
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((mv, score));
+                alpha = alpha.max(score);
+                entry.1 = score;
+            } else {
+                // Only a bound is known: keep the move below the best for the next ordering.
+                entry.1 = score.min(alpha - 1);
+            }
+        }
+        best.map(|(m, s)| (m, s, true))
+    }
+}
+
+fn history_index(mv: Move) -> usize {
+    mv.from.index() * 256 + mv.to.index()
+}
+
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score + ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score - ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Searches the game's position for the seat to move. The best move is always one of the
+/// legal moves (`None` only when the seat has none).
+pub fn search(game: &Game, params: &SearchParams, limits: &Limits, seed: u64, stop: &AtomicBool) -> SearchResult {
+    let position = *game.position();
+    let moves = position.legal_moves();
+    let mut searcher = Searcher::new(game, *params, seed, stop, limits.deadline);
+    searcher.line.push(position.hash());
+    let army = position.army_to_move();
+
+    // Root moves: shuffled by the seed (so equal moves vary between games), then ordered
+    // by distance gained.
+    let mut root_moves: Vec<(Move, i32)> =
+        moves.iter().map(|mv| (mv, eval::move_gain(position.setup(), army, &params.weights, mv.from, mv.to))).collect();
+    root_moves.shuffle(&mut StdRng::seed_from_u64(seed ^ position.hash()));
+    root_moves.sort_by_key(|&(_, gain)| std::cmp::Reverse(gain));
+    let mut result = SearchResult { best: root_moves.first().map(|m| m.0), score: 0, depth: 0, nodes: 0 };
+    if root_moves.len() <= 1 {
+        return result;
+    }
+    let started = Instant::now();
+    let mut last_iteration = Duration::ZERO;
+    for depth in 1..=limits.depth.clamp(1, MAX_PLY as u32) {
+        let iteration_start = Instant::now();
+        let found = searcher.root_iteration(&position, depth, &mut root_moves);
+        if let Some((mv, score, complete)) = found {
+            result.best = Some(mv);
+            result.score = score;
+            if complete {
+                result.depth = depth;
+            }
+        }
+        if searcher.aborted {
+            break;
+        }
+        // Best first for the next iteration (a stable sort keeps the earlier order in ties).
+        root_moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        if result.score.abs() > WIN_THRESHOLD {
+            break;
+        }
+        let this_iteration = iteration_start.elapsed();
+        if let Some(budget) = limits.budget {
+            // The next iteration costs several times this one: do not start what cannot end.
+            let growth = if last_iteration.is_zero() {
+                4
+            } else {
+                (this_iteration.as_micros() / last_iteration.as_micros().max(1)).clamp(2, 12) as u32
+            };
+            if started.elapsed() + this_iteration * growth / 2 > budget {
+                break;
+            }
+        }
+        last_iteration = this_iteration;
+    }
+    result.nodes = searcher.nodes;
+    result
+}

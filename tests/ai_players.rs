@@ -1,0 +1,381 @@
+//! The computer players and hints (issue 3): legal moves in every setup, the home-leaving
+//! duty, partner moves in 4p-both, determinism, hints from the public game, draw offers.
+//! Searches here are limited by depth, not time, so the tests are quick and repeatable.
+
+use halma::ai::{self, Level, SearchRequest};
+use halma::rules::{parse_hpn, Action, Game, Seat, Setup, Square};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::AtomicBool;
+
+/// Plays `plies` random legal actions from the start of `setup` (fewer if the game ends).
+fn random_game(setup: Setup, first: Seat, plies: usize, seed: u64) -> Game {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = Game::new(setup, first);
+    for _ in 0..plies {
+        if game.is_over() {
+            break;
+        }
+        if game.must_pass() {
+            game.pass().expect("a seat without moves may pass");
+            continue;
+        }
+        let moves: Vec<_> = game.legal_moves().iter().collect();
+        let mv = moves[rng.random_range(0..moves.len())];
+        game.play_move(mv).expect("a listed move is legal");
+    }
+    game
+}
+
+/// Asserts that `action` is legal for the game's seat to move, and returns the game after it.
+fn assert_legal(game: &Game, action: &Action, context: &str) -> Game {
+    let mut after = game.clone();
+    match action {
+        Action::Move(route) => {
+            let mv = route.as_move();
+            assert!(game.legal_moves().contains(mv), "{context}: {route} is not a legal move");
+            after.play_route(route.squares()).unwrap_or_else(|e| panic!("{context}: route {route} refused: {e}"));
+        }
+        Action::Pass => {
+            assert!(game.must_pass(), "{context}: passed with legal moves");
+            after.pass().unwrap_or_else(|e| panic!("{context}: pass refused: {e}"));
+        }
+    }
+    after
+}
+
+fn request(level: Level, depth: u32, seed: u64) -> SearchRequest {
+    SearchRequest { level, movetime: None, depth: Some(depth), seed }
+}
+
+/// An HPN position from piece lists (square names per seat).
+fn position_text(pieces: &[(Seat, &[&str])], to_move: Seat, setup: Setup, plies: u32) -> String {
+    let mut board = [[None; 16]; 16];
+    for &(seat, squares) in pieces {
+        for name in squares {
+            let square: Square = name.parse().expect("test squares are valid");
+            board[square.row() as usize][square.column() as usize] = Some(seat);
+        }
+    }
+    let rows: Vec<String> = (0..16)
+        .rev()
+        .map(|row| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for cell in board[row] {
+                match cell {
+                    Some(seat) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push(Seat::letter(seat));
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            text
+        })
+        .collect();
+    format!("{} {to_move} {setup} {plies}", rows.join("/"))
+}
+
+fn game_from(pieces: &[(Seat, &[&str])], to_move: Seat, setup: Setup, plies: u32) -> Game {
+    let text = position_text(pieces, to_move, setup, plies);
+    Game::from_position(parse_hpn(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
+}
+
+fn squares_of(camp: halma::rules::Bitboard) -> Vec<String> {
+    camp.squares().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn every_level_plays_legal_moves_in_random_positions_of_every_setup() {
+    let stop = AtomicBool::new(false);
+    for setup in Setup::ALL {
+        for (game_index, &first) in setup.seats().iter().take(2).enumerate() {
+            for plies in [0, 7, 30, 61, 95, 140, 230] {
+                let seed = 1000 * game_index as u64 + plies as u64;
+                let game = random_game(setup, first, plies, seed);
+                if game.is_over() {
+                    continue;
+                }
+                for level in Level::ALL {
+                    let depth = if level == Level::Master { 2 } else { 1 };
+                    let action = ai::choose_action(&game, &request(level, depth, seed), &stop)
+                        .unwrap_or_else(|| panic!("{setup} ply {plies}: {level:?} found no action"));
+                    assert_legal(&game, &action, &format!("{setup} ply {plies} {level:?}"));
+                }
+                let hint = ai::hint(&game, &stop).expect("an ongoing game has a hint");
+                assert_legal(&game, &hint, &format!("{setup} ply {plies} hint"));
+            }
+        }
+    }
+}
+
+#[test]
+fn finished_games_get_no_move() {
+    let stop = AtomicBool::new(false);
+    let camp = squares_of(Setup::TwoPlayers.target_camp(Seat::A));
+    let camp: Vec<&str> = camp.iter().map(String::as_str).collect();
+    let game = game_from(&[(Seat::A, &camp), (Seat::C, &["h8"])], Seat::C, Setup::TwoPlayers, 101);
+    assert!(game.is_over());
+    assert_eq!(ai::choose_action(&game, &request(Level::Master, 2, 0), &stop), None);
+    assert_eq!(ai::hint(&game, &stop), None);
+}
+
+#[test]
+fn a_seat_without_moves_passes() {
+    // C's only piece sits in the a1 corner, walled in by A's pieces two deep.
+    let stop = AtomicBool::new(false);
+    let walls = ["b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
+    let game = game_from(&[(Seat::A, &walls), (Seat::C, &["a1"])], Seat::C, Setup::TwoPlayers, 1);
+    assert!(game.must_pass());
+    for level in Level::ALL {
+        assert_eq!(ai::choose_action(&game, &request(level, 2, 0), &stop), Some(Action::Pass));
+    }
+    assert_eq!(ai::hint(&game, &stop), Some(Action::Pass));
+}
+
+#[test]
+fn every_level_obeys_the_home_leaving_duty() {
+    // A's 31st turn (A moved first, 60 plies played): one A piece is still at home and can
+    // leave it; every other A piece is far ahead with much more to gain.
+    let stop = AtomicBool::new(false);
+    let a_pieces = [
+        "d2", "h9", "i9", "j9", "h10", "i10", "j10", "h11", "i11", "j11", "g8", "g9", "g10", "f7", "f8", "e6", "e7",
+        "k10", "k11",
+    ];
+    let c_home = squares_of(Setup::TwoPlayers.home_camp(Seat::C));
+    let c_pieces: Vec<&str> = c_home.iter().map(String::as_str).collect();
+    let game = game_from(&[(Seat::A, &a_pieces), (Seat::C, &c_pieces)], Seat::A, Setup::TwoPlayers, 60);
+    assert!(game.position().duty_applies());
+    let home = Setup::TwoPlayers.home_camp(Seat::A);
+    for level in Level::ALL {
+        for depth in [1, 3] {
+            let Some(Action::Move(route)) = ai::choose_action(&game, &request(level, depth, 3), &stop) else {
+                panic!("{level:?} must move");
+            };
+            assert_eq!(route.from().to_string(), "d2", "{level:?} depth {depth} ignored the duty: {route}");
+            assert!(!home.contains(route.to()), "{level:?} depth {depth} stayed at home: {route}");
+        }
+    }
+    let Some(Action::Move(hint)) = ai::hint(&game, &stop) else { panic!("the hint must be a move") };
+    assert!(hint.from().to_string() == "d2" && !home.contains(hint.to()), "hint ignored the duty: {hint}");
+}
+
+#[test]
+fn duty_holds_in_random_games_played_by_the_computer() {
+    // Whole games between levels at depth 1, in every setup: every move is checked, and
+    // whenever the duty binds the mover's army leaves home.
+    let stop = AtomicBool::new(false);
+    for setup in Setup::ALL {
+        let mut game = random_game(setup, setup.seats()[0], 20, 7);
+        let mut duty_turns = 0;
+        for ply in 0..160 {
+            if game.is_over() {
+                break;
+            }
+            let seat = game.to_move();
+            let level = Level::ALL[(ply + seat.index()) % Level::ALL.len()];
+            let action = ai::choose_action(&game, &request(level, 1, ply as u64), &stop).expect("an action");
+            if game.position().duty_applies() {
+                duty_turns += 1;
+                let home = setup.home_camp(seat);
+                let Action::Move(route) = &action else { panic!("{setup}: passed under the duty") };
+                assert!(home.contains(route.from()) && !home.contains(route.to()), "{setup}: {route} breaks the duty");
+            }
+            game = assert_legal(&game, &action, &format!("{setup} ply {ply} {level:?}"));
+        }
+        assert!(duty_turns > 0 || game.is_over(), "{setup}: the duty never came up; the test proves nothing");
+    }
+}
+
+#[test]
+fn a_finished_seat_in_4p_both_moves_its_partners_pieces() {
+    // A's army fills its target camp (C's home corner); C still has to travel.
+    let stop = AtomicBool::new(false);
+    let a_camp = squares_of(Setup::FourPlayersBothArmies.target_camp(Seat::A));
+    let a_pieces: Vec<&str> = a_camp.iter().map(String::as_str).collect();
+    let c_pieces = ["f6", "g6", "h6", "f7", "g7", "h7", "f8", "g8", "h8", "i8", "e5", "e6", "e7"];
+    let b_home = squares_of(Setup::FourPlayersBothArmies.home_camp(Seat::B));
+    let d_home = squares_of(Setup::FourPlayersBothArmies.home_camp(Seat::D));
+    let b_pieces: Vec<&str> = b_home.iter().map(String::as_str).collect();
+    let d_pieces: Vec<&str> = d_home.iter().map(String::as_str).collect();
+    let game = game_from(
+        &[(Seat::A, &a_pieces), (Seat::B, &b_pieces), (Seat::C, &c_pieces), (Seat::D, &d_pieces)],
+        Seat::A,
+        Setup::FourPlayersBothArmies,
+        4,
+    );
+    assert_eq!(game.position().army_to_move(), Seat::C);
+    for level in Level::ALL {
+        let Some(Action::Move(route)) = ai::choose_action(&game, &request(level, 2, 1), &stop) else {
+            panic!("{level:?} must move a piece of C");
+        };
+        assert_eq!(game.position().piece_at(route.from()), Some(Seat::C), "{level:?} played {route}");
+        assert_legal(&game, &Action::Move(route), &format!("{level:?}"));
+    }
+}
+
+#[test]
+fn a_fixed_seed_and_depth_give_the_same_move() {
+    let stop = AtomicBool::new(false);
+    for setup in Setup::ALL {
+        let game = random_game(setup, setup.seats()[0], 40, 11);
+        for level in Level::ALL {
+            let depth = if level == Level::Master { 3 } else { 2 };
+            let first = ai::choose_action(&game, &request(level, depth, 99), &stop);
+            let again = ai::choose_action(&game.clone(), &request(level, depth, 99), &stop);
+            assert!(first.is_some());
+            assert_eq!(first, again, "{setup} {level:?}");
+        }
+    }
+}
+
+#[test]
+fn hints_depend_only_on_the_public_game() {
+    let stop = AtomicBool::new(false);
+    for setup in Setup::ALL {
+        let game = random_game(setup, setup.seats()[0], 33, 5);
+        // The same public game reached another way: a move played and taken back (it
+        // leaves a redo list behind), and a save file read back.
+        let mut undone = game.clone();
+        let mv = undone.legal_moves().iter().next().expect("moves");
+        undone.play_move(mv).expect("legal");
+        assert!(undone.undo());
+        let reloaded = Game::from_json(&game.to_json()).expect("a saved game loads");
+        let hint = ai::hint(&game, &stop);
+        assert!(hint.is_some());
+        assert_eq!(ai::hint(&undone, &stop), hint, "{setup}");
+        assert_eq!(ai::hint(&reloaded, &stop), hint, "{setup}");
+    }
+}
+
+/// A 2p game where A's army has nearly arrived and C's is still in the middle of the board.
+fn a_far_ahead() -> Game {
+    let target = squares_of(Setup::TwoPlayers.target_camp(Seat::A));
+    let mut a_pieces: Vec<&str> = target.iter().map(String::as_str).collect();
+    // One square of A's camp is still free; its last piece stands just outside.
+    a_pieces.retain(|&s| s != "l16");
+    a_pieces.push("k15");
+    let c_pieces = [
+        "e9", "e10", "f10", "g10", "h10", "i10", "j10", "e11", "f11", "g11", "h11", "i11", "j11", "e12", "f12", "g12",
+        "h12", "i12", "j12",
+    ];
+    game_from(&[(Seat::A, &a_pieces), (Seat::C, &c_pieces)], Seat::C, Setup::TwoPlayers, 1)
+}
+
+/// The armies' total distance to their camps (what progress means for draw offers).
+fn total_distance(game: &Game) -> i32 {
+    game.setup().seats().iter().map(|&s| ai::eval::remaining_steps(game.position(), s)).sum()
+}
+
+/// Plays one move that makes no progress (the total distance stays at least `floor`) and
+/// repeats no position: the one that loses least, then keeps A's judgement nearest its
+/// value now.
+fn stall(game: &Game, floor: i32, seen: &mut Vec<u64>) -> Game {
+    let judged = ai::judge(game, Seat::A);
+    let next = game
+        .legal_moves()
+        .iter()
+        .map(|mv| {
+            let mut next = game.clone();
+            next.play_move(mv).expect("legal");
+            next
+        })
+        .filter(|next| total_distance(next) >= floor && !seen.contains(&next.position().hash()))
+        .min_by_key(|next| (total_distance(next) - floor, (ai::judge(next, Seat::A) - judged).abs()))
+        .expect("a move without progress");
+    seen.push(next.position().hash());
+    next
+}
+
+#[test]
+fn the_winning_side_refuses_a_draw_and_the_losing_side_accepts() {
+    let game = a_far_ahead();
+    assert!(!ai::should_accept_draw(&game, Seat::A));
+    assert!(ai::should_accept_draw(&game, Seat::C));
+    // Nobody is ahead at the start: both accept.
+    let start = Game::new(Setup::TwoPlayers, Seat::A);
+    assert!(ai::should_accept_draw(&start, Seat::A));
+    assert!(ai::should_accept_draw(&start, Seat::C));
+    // In team games a seat judges for its team: after A, B, C, D and A again have moved,
+    // A's team is a move ahead.
+    let mut teams = Game::new(Setup::FourPlayersBothArmies, Seat::A);
+    for ply in 0..5 {
+        let action = ai::choose_action(&teams, &request(Level::Greedy, 1, ply), &AtomicBool::new(false));
+        teams.play_action(&action.expect("an action")).expect("legal");
+    }
+    let judge = |seat| ai::judge(&teams, seat);
+    assert_eq!(judge(Seat::A), judge(Seat::C));
+    assert_eq!(judge(Seat::B), judge(Seat::D));
+    assert_eq!(judge(Seat::A), -judge(Seat::B));
+    assert!(judge(Seat::A) > 0);
+    assert!(ai::should_accept_draw(&teams, Seat::B) && ai::should_accept_draw(&teams, Seat::D));
+}
+
+#[test]
+fn a_stuck_game_brings_a_draw_offer_and_a_moving_one_does_not() {
+    // Both armies are home but for one square each; their last pieces stand far out on
+    // the board's edges. No move below brings the armies closer to home than at the start.
+    let a_target = squares_of(Setup::TwoPlayers.target_camp(Seat::A));
+    let c_target = squares_of(Setup::TwoPlayers.target_camp(Seat::C));
+    let mut a_pieces: Vec<&str> = a_target.iter().map(String::as_str).filter(|&s| s != "l16").collect();
+    let mut c_pieces: Vec<&str> = c_target.iter().map(String::as_str).filter(|&s| s != "e1").collect();
+    a_pieces.push("a6");
+    c_pieces.push("p11");
+    let mut game = game_from(&[(Seat::A, &a_pieces), (Seat::C, &c_pieces)], Seat::A, Setup::TwoPlayers, 0);
+    let floor = total_distance(&game);
+    let mut seen = vec![game.position().hash()];
+    for ply in 0..ai::STUCK_PLIES + ai::OFFER_INTERVAL + 3 {
+        assert_eq!(ai::plies_without_progress(&game), ply);
+        // Nobody is ahead (the position is symmetric and stays nearly so): each seat offers
+        // once when the game is found stuck, and once more an interval later.
+        assert!(ai::judge(&game, game.to_move()).abs() <= ai::DRAW_MARGIN, "ply {ply}");
+        let due = ply >= ai::STUCK_PLIES && (ply - ai::STUCK_PLIES) % ai::OFFER_INTERVAL < 2;
+        assert_eq!(ai::wants_draw(&game), due, "ply {ply}");
+        game = stall(&game, floor, &mut seen);
+    }
+    // Once offered this turn, not again.
+    game.offer_draw().expect("the seat to move may offer");
+    assert!(!ai::wants_draw(&game));
+    // A game that moves on does not offer.
+    let mut moving = Game::new(Setup::TwoPlayers, Seat::A);
+    for ply in 0..80 {
+        assert!(!ai::wants_draw(&moving), "ply {ply}");
+        let action = ai::choose_action(&moving, &request(Level::Greedy, 1, ply), &AtomicBool::new(false));
+        moving.play_action(&action.expect("an action")).expect("legal");
+    }
+}
+
+#[test]
+fn a_side_ahead_does_not_offer_even_when_stuck() {
+    let mut game = a_far_ahead();
+    let floor = total_distance(&game);
+    let mut seen = vec![game.position().hash()];
+    for _ in 0..ai::STUCK_PLIES {
+        game = stall(&game, floor, &mut seen);
+    }
+    assert_eq!(ai::plies_without_progress(&game), ai::STUCK_PLIES);
+    assert_eq!(game.to_move(), Seat::C);
+    assert!(ai::wants_draw(&game), "C, behind and stuck, offers");
+    let game = stall(&game, floor, &mut seen);
+    assert_eq!(game.to_move(), Seat::A);
+    assert!(ai::judge(&game, Seat::A) > ai::DRAW_MARGIN);
+    assert!(!ai::wants_draw(&game), "A, far ahead, does not offer");
+}
+
+#[test]
+fn levels_and_names_round_trip() {
+    for level in Level::ALL {
+        assert_eq!(Level::from_name(level.name()), Some(level));
+        assert_eq!(Level::from_name(&level.name().to_uppercase()), Some(level));
+    }
+    assert_eq!(Level::from_name("Grandmaster"), None);
+    assert!(Level::PLAYABLE.windows(2).all(|w| w[0].movetime() <= w[1].movetime()));
+    assert!(Level::Master.movetime() <= std::time::Duration::from_secs(1));
+}
