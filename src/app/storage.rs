@@ -1,1 +1,451 @@
 //! Saving the game and settings atomically, and loading them back safely.
+//!
+//! Each document (the session, the settings) is one JSON file in the app's data
+//! folder, wrapped in an envelope that names its format and version:
+//! `{"format": "halma-session", "version": 1, ...the document's own fields}`.
+//!
+//! Saving never leaves a half-written file behind: the text goes to a temporary
+//! file in the same folder, is flushed to the disk, then renamed over the old
+//! file, so that a crash or a power cut leaves either the old save or the new one.
+//!
+//! Loading never panics and never lets a bad file be overwritten unnoticed: a
+//! file that is empty, truncated, not JSON, of another format, from a newer
+//! version of Halma or whose content does not check out is renamed aside (e.g.
+//! `game.damaged-1718000000.json`) and reported, so that the player can be told
+//! and the file can still be rescued or sent in a bug report.
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+use std::ffi::OsString;
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Environment variable that overrides the data folder (tests, screenshots, a portable install).
+pub const DATA_DIR_VARIABLE: &str = "HALMA_DATA_DIR";
+
+/// One kind of saved file: its name in the data folder, and the format name and
+/// version written in its envelope.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Document {
+    pub file_name: &'static str,
+    pub format: &'static str,
+    /// The version written now; files up to this version are read, newer ones are refused.
+    pub version: u32,
+}
+
+/// The game in progress with everything needed to resume it exactly.
+pub const SESSION: Document = Document { file_name: "game.json", format: "halma-session", version: 1 };
+
+/// The player's settings (language, board orientation...).
+pub const SETTINGS: Document = Document { file_name: "settings.json", format: "halma-settings", version: 1 };
+
+/// Larger files are not Halma saves (a long game is a few tens of kilobytes);
+/// refusing them keeps a stray huge file from eating the memory.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The platforms whose per-user data folders differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Platform {
+    /// Linux and other Unix desktops: the XDG base directory specification.
+    Freedesktop,
+    MacOs,
+    Windows,
+    /// The app's internal files folder comes from the Java side, not from the environment.
+    Android,
+}
+
+impl Platform {
+    /// The platform this program was built for.
+    pub const CURRENT: Platform = if cfg!(target_os = "android") {
+        Platform::Android
+    } else if cfg!(target_os = "macos") || cfg!(target_os = "ios") {
+        Platform::MacOs
+    } else if cfg!(windows) {
+        Platform::Windows
+    } else {
+        Platform::Freedesktop
+    };
+}
+
+/// The per-user data folder of this app on this system, from the environment:
+/// `$HALMA_DATA_DIR` when set, else the platform's folder (see [`data_dir_for`]).
+/// `None` when the environment does not say where the user's files go (and on
+/// Android, whose caller passes the app's files folder to [`Store::new`]).
+pub fn default_data_dir() -> Option<PathBuf> {
+    data_dir_for(Platform::CURRENT, |name| std::env::var_os(name))
+}
+
+/// The data folder on `platform`, reading environment variables through `env`:
+/// `$HALMA_DATA_DIR` when set and not empty, else
+/// - Freedesktop: `$XDG_DATA_HOME/halma`, or `$HOME/.local/share/halma` when
+///   `XDG_DATA_HOME` is unset or not absolute (as the specification asks);
+/// - macOS: `$HOME/Library/Application Support/Halma`;
+/// - Windows: `%APPDATA%\Halma` (the roaming profile, which follows the user);
+/// - Android: none.
+pub fn data_dir_for(platform: Platform, env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+    let non_empty = |name: &str| env(name).filter(|value| !value.is_empty()).map(PathBuf::from);
+    if let Some(dir) = non_empty(DATA_DIR_VARIABLE) {
+        return Some(dir);
+    }
+    match platform {
+        Platform::Freedesktop => non_empty("XDG_DATA_HOME")
+            .filter(|dir| dir.is_absolute())
+            .or_else(|| non_empty("HOME").map(|home| home.join(".local").join("share")))
+            .map(|base| base.join("halma")),
+        Platform::MacOs => non_empty("HOME").map(|home| home.join("Library").join("Application Support").join("Halma")),
+        Platform::Windows => non_empty("APPDATA").map(|base| base.join("Halma")),
+        Platform::Android => None,
+    }
+}
+
+/// Why a saved file was not loaded. `Display` gives an English sentence for the
+/// player and the logs; the variants let the interface pick a translated one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Damage {
+    /// The file exists but could not be read (permissions, a folder in its place...).
+    Unreadable(String),
+    /// Nothing, or only blanks, in the file.
+    Empty,
+    /// Far too big for a Halma save.
+    TooLarge { bytes: u64 },
+    /// Valid JSON up to the point where the file ends early.
+    Truncated,
+    /// Not JSON at all (or JSON followed by something else).
+    NotJson(String),
+    /// JSON, but not this kind of Halma file: `found` is its `format` field, if any.
+    Foreign { found: Option<String> },
+    /// Written by a newer version of Halma, in a format version this one cannot read.
+    NewerVersion { found: u64, supported: u32 },
+    /// The right format, but the content does not check out: wrong types, missing
+    /// fields, an illegal move... The text says what and where.
+    Invalid(String),
+}
+
+/// Keeps reports short when a file holds something huge (serde quotes whole strings).
+fn excerpt(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(limit).collect::<String>())
+    }
+}
+
+impl fmt::Display for Damage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Damage::Unreadable(why) => write!(f, "the file could not be read ({why})"),
+            Damage::Empty => f.write_str("the file is empty"),
+            Damage::TooLarge { bytes } => write!(f, "the file is too large to be a Halma save ({bytes} bytes)"),
+            Damage::Truncated => f.write_str("the file is truncated (it ends in the middle of the data)"),
+            Damage::NotJson(why) => write!(f, "the file is not valid JSON ({why})"),
+            Damage::Foreign { found: Some(format) } => {
+                write!(f, "the file is not a Halma save of this kind (its format is '{}')", excerpt(format, 60))
+            }
+            Damage::Foreign { found: None } => f.write_str("the file is not a Halma save (it names no format)"),
+            Damage::NewerVersion { found, supported } => write!(
+                f,
+                "the file was saved by a newer version of Halma (format version {found}; this version reads up to {supported})"
+            ),
+            Damage::Invalid(why) => write!(f, "the saved data is invalid: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for Damage {}
+
+/// What loading a document found.
+#[derive(Debug, PartialEq)]
+pub enum LoadOutcome<U> {
+    /// No file: a fresh start.
+    Missing,
+    Loaded(U),
+    /// The file could not be used. It was renamed to `kept_as` so that the next
+    /// save does not destroy it; `kept_as` is `None` only when even renaming
+    /// failed (the folder is not writable), in which case saving will fail too.
+    Damaged {
+        problem: Damage,
+        kept_as: Option<PathBuf>,
+    },
+}
+
+impl<U> LoadOutcome<U> {
+    /// The same outcome with the loaded value changed by `f`.
+    pub fn map<V>(self, f: impl FnOnce(U) -> V) -> LoadOutcome<V> {
+        match self {
+            LoadOutcome::Missing => LoadOutcome::Missing,
+            LoadOutcome::Loaded(value) => LoadOutcome::Loaded(f(value)),
+            LoadOutcome::Damaged { problem, kept_as } => LoadOutcome::Damaged { problem, kept_as },
+        }
+    }
+
+    /// The loaded value, if any.
+    pub fn loaded(self) -> Option<U> {
+        match self {
+            LoadOutcome::Loaded(value) => Some(value),
+            LoadOutcome::Missing | LoadOutcome::Damaged { .. } => None,
+        }
+    }
+}
+
+/// Saves and loads documents in one folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Store {
+    pub dir: PathBuf,
+}
+
+/// A new version of a document written to its temporary file, flushed to the disk,
+/// but not yet in place: [`PendingWrite::commit`] puts it there. Dropping it
+/// without committing leaves the temporary file, as a crash would; the next load
+/// removes it.
+#[derive(Debug)]
+#[must_use = "nothing is saved until commit()"]
+pub struct PendingWrite {
+    temp: PathBuf,
+    target: PathBuf,
+    dir: PathBuf,
+}
+
+impl PendingWrite {
+    /// Where the new text waits.
+    pub fn temp_path(&self) -> &Path {
+        &self.temp
+    }
+
+    /// Renames the temporary file over the document: from now on loading finds the
+    /// new version. The rename is atomic, so a crash leaves the old or the new one.
+    pub fn commit(self) -> io::Result<()> {
+        if let Err(error) = fs::rename(&self.temp, &self.target) {
+            let _ = fs::remove_file(&self.temp);
+            return Err(error);
+        }
+        sync_dir(&self.dir);
+        Ok(())
+    }
+}
+
+/// Makes a rename durable on systems where the folder itself must be flushed
+/// (Unix); elsewhere opening a folder fails, and the rename is as durable as it gets.
+fn sync_dir(dir: &Path) {
+    if let Ok(handle) = File::open(dir) {
+        let _ = handle.sync_all();
+    }
+}
+
+/// Distinguishes the temporary files of two saves started in the same process.
+static TEMP_COUNTER: AtomicU32 = AtomicU32::new(0);
+
+fn unix_time() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_secs())
+}
+
+impl Store {
+    pub fn new(dir: impl Into<PathBuf>) -> Store {
+        Store { dir: dir.into() }
+    }
+
+    /// The store in [`default_data_dir`], if the system says where that is.
+    pub fn at_default_location() -> Option<Store> {
+        default_data_dir().map(Store::new)
+    }
+
+    /// Where `document` is saved.
+    pub fn path(&self, document: Document) -> PathBuf {
+        self.dir.join(document.file_name)
+    }
+
+    /// The prefix of the temporary files of `document`: hidden, and never a name
+    /// that loading would take for the document.
+    fn temp_prefix(document: Document) -> String {
+        format!(".{}.tmp-", document.file_name)
+    }
+
+    /// Saves `value` as `document`, atomically: see [`Store::write_temp`] and
+    /// [`PendingWrite::commit`]. Creates the folder when needed.
+    pub fn save<T: Serialize>(&self, document: Document, value: &T) -> io::Result<()> {
+        self.write_temp(document, value)?.commit()
+    }
+
+    /// The first half of a save: writes the new text of `document` to a temporary
+    /// file in the same folder and flushes it to the disk; the document itself is
+    /// not touched yet.
+    ///
+    /// `value` must serialize to a JSON object without `format` or `version`
+    /// fields (the envelope's); anything else is an `InvalidInput` error.
+    pub fn write_temp<T: Serialize>(&self, document: Document, value: &T) -> io::Result<PendingWrite> {
+        let text = envelope_text(document, value)?;
+        fs::create_dir_all(&self.dir)?;
+        let prefix = Store::temp_prefix(document);
+        let pid = std::process::id();
+        // A temporary name that exists already (a leftover whose pid was reused) is skipped, never reused.
+        let mut attempts = 0;
+        let (temp, mut file) = loop {
+            let count = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+            let temp = self.dir.join(format!("{prefix}{pid}-{count}"));
+            match OpenOptions::new().write(true).create_new(true).open(&temp) {
+                Ok(file) => break (temp, file),
+                Err(error) if error.kind() == io::ErrorKind::AlreadyExists && attempts < 100 => attempts += 1,
+                Err(error) => return Err(error),
+            }
+        };
+        let written = file.write_all(text.as_bytes()).and_then(|()| file.sync_all());
+        drop(file);
+        if let Err(error) = written {
+            let _ = fs::remove_file(&temp);
+            return Err(error);
+        }
+        Ok(PendingWrite { temp, target: self.path(document), dir: self.dir.clone() })
+    }
+
+    /// Loads `document`: checks the envelope, parses the content as `T`, then lets
+    /// `validate` check it or turn it into what the app needs. Leftover temporary
+    /// files of interrupted saves are removed first; they are never taken for the
+    /// save.
+    ///
+    /// A file that cannot be used is renamed aside and reported as
+    /// [`LoadOutcome::Damaged`]; the next save then starts afresh without
+    /// destroying it.
+    pub fn load<T, U>(&self, document: Document, validate: impl FnOnce(T) -> Result<U, String>) -> LoadOutcome<U>
+    where
+        T: DeserializeOwned,
+    {
+        self.remove_stale_temps(document);
+        let path = self.path(document);
+        let bytes = match read_limited(&path) {
+            Ok(bytes) => bytes,
+            Err(ReadError::Missing) => return LoadOutcome::Missing,
+            Err(ReadError::TooLarge(bytes)) => return self.keep_aside(document, Damage::TooLarge { bytes }),
+            Err(ReadError::Io(error)) => return self.keep_aside(document, Damage::Unreadable(error.to_string())),
+        };
+        match parse_document(document, &bytes)
+            .and_then(|value| validate(value).map_err(|why| Damage::Invalid(excerpt(&why, 300))))
+        {
+            Ok(value) => LoadOutcome::Loaded(value),
+            Err(problem) => self.keep_aside(document, problem),
+        }
+    }
+
+    /// Removes the temporary files that interrupted saves of `document` left.
+    fn remove_stale_temps(&self, document: Document) {
+        let prefix = Store::temp_prefix(document);
+        let Ok(entries) = fs::read_dir(&self.dir) else { return };
+        for entry in entries.flatten() {
+            let is_temp = entry.file_name().to_str().is_some_and(|name| name.starts_with(&prefix));
+            if is_temp && entry.file_type().is_ok_and(|kind| kind.is_file()) {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+    }
+
+    /// Renames the file of `document` to a name no earlier kept file has:
+    /// `game.damaged-<unix time>.json`, then `game.damaged-<unix time>-2.json`...
+    fn keep_aside<U>(&self, document: Document, problem: Damage) -> LoadOutcome<U> {
+        let path = self.path(document);
+        let file_name = Path::new(document.file_name);
+        let stem = file_name.file_stem().and_then(|stem| stem.to_str()).unwrap_or(document.file_name);
+        let extension =
+            file_name.extension().and_then(|ext| ext.to_str()).map_or(String::new(), |ext| format!(".{ext}"));
+        let time = unix_time();
+        for attempt in 1..=1000u32 {
+            let suffix = if attempt == 1 { String::new() } else { format!("-{attempt}") };
+            let kept = self.dir.join(format!("{stem}.damaged-{time}{suffix}{extension}"));
+            // `symlink_metadata` also sees a dangling link, which a rename would replace.
+            if fs::symlink_metadata(&kept).is_ok() {
+                continue;
+            }
+            // Not flushed: if the rename is lost in a crash, the file is found damaged again.
+            return match fs::rename(&path, &kept) {
+                Ok(()) => LoadOutcome::Damaged { problem, kept_as: Some(kept) },
+                Err(_) => LoadOutcome::Damaged { problem, kept_as: None },
+            };
+        }
+        LoadOutcome::Damaged { problem, kept_as: None }
+    }
+}
+
+/// The envelope's fields, then the document's own in their declared order.
+#[derive(Serialize)]
+struct Envelope<'a, T> {
+    format: &'a str,
+    version: u32,
+    #[serde(flatten)]
+    content: &'a T,
+}
+
+/// The envelope and `value` as the text of a file.
+fn envelope_text<T: Serialize>(document: Document, value: &T) -> io::Result<String> {
+    let invalid = |why: String| io::Error::new(io::ErrorKind::InvalidInput, why);
+    // Checked on a throwaway copy: flattening would write a clashing field twice.
+    match serde_json::to_value(value).map_err(|error| invalid(error.to_string()))? {
+        Value::Object(fields) if !fields.contains_key("format") && !fields.contains_key("version") => {}
+        _ => {
+            return Err(invalid(format!(
+                "{} content must be a JSON object without format or version fields",
+                document.format
+            )))
+        }
+    }
+    let envelope = Envelope { format: document.format, version: document.version, content: value };
+    let mut text = serde_json::to_string_pretty(&envelope).map_err(|error| invalid(error.to_string()))?;
+    text.push('\n');
+    Ok(text)
+}
+
+enum ReadError {
+    Missing,
+    TooLarge(u64),
+    Io(io::Error),
+}
+
+/// Reads a whole file, refusing more than [`MAX_FILE_BYTES`].
+fn read_limited(path: &Path) -> Result<Vec<u8>, ReadError> {
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Err(ReadError::Missing),
+        Err(error) => return Err(ReadError::Io(error)),
+    };
+    let mut bytes = Vec::new();
+    // Reading one byte past the limit tells a file at the limit from a larger one.
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(ReadError::Io)?;
+    let length = bytes.len() as u64;
+    if length > MAX_FILE_BYTES {
+        let size = fs::metadata(path).map_or(length, |meta| meta.len());
+        return Err(ReadError::TooLarge(size));
+    }
+    Ok(bytes)
+}
+
+/// Checks the envelope of a file's bytes and parses its content as `T`.
+fn parse_document<T: DeserializeOwned>(document: Document, bytes: &[u8]) -> Result<T, Damage> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(Damage::Empty);
+    }
+    let value: Value = serde_json::from_slice(bytes).map_err(|error| match error.classify() {
+        serde_json::error::Category::Eof => Damage::Truncated,
+        _ => Damage::NotJson(error.to_string()),
+    })?;
+    let Value::Object(mut fields) = value else { return Err(Damage::Foreign { found: None }) };
+    match fields.remove("format") {
+        Some(Value::String(format)) if format == document.format => {}
+        Some(Value::String(format)) => return Err(Damage::Foreign { found: Some(format) }),
+        Some(_) | None => return Err(Damage::Foreign { found: None }),
+    }
+    match fields.remove("version") {
+        Some(Value::Number(number)) => match number.as_u64() {
+            Some(version) if version > u64::from(document.version) => {
+                return Err(Damage::NewerVersion { found: version, supported: document.version })
+            }
+            Some(version) if version >= 1 => {}
+            _ => {
+                return Err(Damage::Invalid(format!("'{}' is not a format version", excerpt(&number.to_string(), 60))))
+            }
+        },
+        Some(_) => return Err(Damage::Invalid("the format version is not a number".into())),
+        None => return Err(Damage::Invalid("the format version is missing".into())),
+    }
+    serde_json::from_value(Value::Object(fields)).map_err(|error| Damage::Invalid(excerpt(&error.to_string(), 300)))
+}
