@@ -1,0 +1,279 @@
+//! The `halma-engine` protocol (ENGINE-PROTOCOL.md): sessions through
+//! `protocol::Engine::handle`, and through the real binary over stdin/stdout.
+
+mod common;
+
+use common::reference::{self, RefPosition, RefSetup};
+use halma::protocol::{Engine, Flow, MAX_LINE_BYTES};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const START_2P: &str = "11CCCCC/11CCCCC/12CCCC/13CCC/14CC/16/16/16/16/16/16/AA14/AAA13/AAAA12/AAAAA11/AAAAA11 A 2p 0";
+
+/// A's a1 walled in by C's pieces: A must pass.
+const A_BLOCKED: &str = "16/16/16/16/16/16/16/7C8/16/16/16/16/16/C1C13/CC14/ACC13 A 2p 0";
+
+fn answer(engine: &mut Engine, line: &str) -> Vec<String> {
+    let (lines, flow) = engine.handle(line);
+    assert_eq!(flow, Flow::Continue, "{line}");
+    lines
+}
+
+fn one(engine: &mut Engine, line: &str) -> String {
+    let lines = answer(engine, line);
+    assert_eq!(lines.len(), 1, "{line}: {lines:?}");
+    lines[0].clone()
+}
+
+fn hpn(engine: &mut Engine) -> String {
+    one(engine, "hpn")
+}
+
+/// Sends a line that must be refused: one `error …` line, and the same position after.
+fn refused(engine: &mut Engine, line: &str) -> String {
+    let before = (hpn(engine), one(engine, "status"), answer(engine, "moves"));
+    let reply = one(engine, line);
+    assert!(reply.starts_with("error "), "{line}: {reply}");
+    assert_eq!((hpn(engine), one(engine, "status"), answer(engine, "moves")), before, "{line} changed the state");
+    reply
+}
+
+#[test]
+fn a_new_engine_holds_the_2p_start() {
+    let mut engine = Engine::new();
+    assert_eq!(hpn(&mut engine), format!("hpn {START_2P}"));
+    assert_eq!(one(&mut engine, "status"), "status ongoing A");
+    assert_eq!(one(&mut engine, "isready"), "readyok");
+    assert_eq!(answer(&mut engine, ""), Vec::<String>::new());
+    assert_eq!(answer(&mut engine, "   "), Vec::<String>::new());
+}
+
+#[test]
+fn moves_lists_every_move_once_with_a_valid_shortest_route_in_index_order() {
+    let mut engine = Engine::new();
+    for setup in ["2p", "3p first C", "4p-one first B moves d16-e15 n14-m13", "4p-both moves c3-d4 d15-e14"] {
+        assert_eq!(answer(&mut engine, &format!("position start {setup}")), Vec::<String>::new());
+        let position = RefPosition::from_hpn(hpn(&mut engine).trim_start_matches("hpn "));
+        let lines = answer(&mut engine, "moves");
+        let expected = position.legal_moves();
+        assert_eq!(lines[0], format!("moves {}", expected.len()));
+        assert_eq!(lines.len(), expected.len() + 1);
+        let mut listed = Vec::new();
+        for line in &lines[1..] {
+            let route: Vec<reference::Sq> = line.split('-').map(reference::sq).collect();
+            assert!(position.is_legal_route(&route), "{line}");
+            let (from, to) = (route[0], route[route.len() - 1]);
+            if route.len() > 2 || !position.step_destinations(from).contains(&to) {
+                assert_eq!(position.fewest_jumps(from, to), Some(route.len() - 1), "{line} is not shortest");
+            }
+            listed.push((from, to));
+        }
+        let index = |s: reference::Sq| s.1 * 16 + s.0;
+        let mut sorted = listed.clone();
+        sorted.sort_by_key(|&(from, to)| (index(from), index(to)));
+        assert_eq!(listed, sorted, "sorted by origin then destination index");
+        assert_eq!(listed.iter().copied().collect::<std::collections::BTreeSet<_>>(), expected);
+    }
+}
+
+#[test]
+fn position_sets_the_game_and_plays_checked_moves() {
+    let mut engine = Engine::new();
+    assert_eq!(answer(&mut engine, "position start 3p first B moves a13-b12 l16-k16"), Vec::<String>::new());
+    assert_eq!(
+        hpn(&mut engine),
+        "hpn BBBB6C1CCCC/BBBB7CCCCC/BBB9CCCC/1B11CCC/1B12CC/16/16/16/16/16/16/AA14/AAA13/AAAA12/AAAAA11/AAAAA11 A 3p 2"
+    );
+    assert_eq!(one(&mut engine, "status"), "status ongoing A");
+    let text = hpn(&mut engine).trim_start_matches("hpn ").to_string();
+    assert_eq!(answer(&mut engine, &format!("position hpn {text} moves e1-f1")), Vec::<String>::new());
+    assert_eq!(one(&mut engine, "status"), "status ongoing B");
+    assert_eq!(answer(&mut engine, &format!("position hpn {START_2P}")), Vec::<String>::new());
+    assert_eq!(hpn(&mut engine), format!("hpn {START_2P}"));
+    assert_eq!(answer(&mut engine, "position start 4p-both first D"), Vec::<String>::new());
+    assert_eq!(one(&mut engine, "status"), "status ongoing D");
+}
+
+#[test]
+fn refused_commands_leave_the_state_unchanged() {
+    let mut engine = Engine::new();
+    assert_eq!(answer(&mut engine, "position start 3p moves e1-f1"), Vec::<String>::new());
+    assert_eq!(refused(&mut engine, "position start 2p moves e1-f1 e1-f1"), "error illegal move e1-f1 at ply 2");
+    assert_eq!(refused(&mut engine, "position start 2p moves e1-f1 x9"), "error illegal move x9 at ply 2");
+    assert_eq!(refused(&mut engine, "position start 2p moves pass"), "error illegal move pass at ply 1");
+    assert_eq!(refused(&mut engine, "position start 2p first B"), "error seat B does not play in 2p");
+    assert!(refused(&mut engine, "position start 2p first Q").contains("bad seat"));
+    assert!(refused(&mut engine, "position start 5p").contains("bad setup"));
+    assert!(refused(&mut engine, "position start").contains("usage"));
+    assert!(refused(&mut engine, "position").contains("usage"));
+    assert!(refused(&mut engine, "position start 2p movez e1-f1").contains("expected 'moves'"));
+    assert!(refused(&mut engine, "position hpn 16/16 A 2p 0").contains("bad HPN"));
+    assert!(refused(&mut engine, "position hpn").contains("usage"));
+    assert!(
+        refused(&mut engine, &format!("position hpn {START_2P} moves a1-a2")).contains("illegal move a1-a2 at ply 1")
+    );
+    assert_eq!(refused(&mut engine, "frobnicate"), "error unknown command 'frobnicate'");
+    assert_eq!(refused(&mut engine, "MOVES"), "error unknown command 'MOVES'");
+    assert_eq!(refused(&mut engine, "moves now"), "error moves takes no arguments");
+    assert_eq!(refused(&mut engine, "status please"), "error status takes no arguments");
+    assert_eq!(refused(&mut engine, "quit now"), "error quit takes no arguments");
+    assert_eq!(refused(&mut engine, "perft"), "error usage: perft <depth>");
+    assert_eq!(refused(&mut engine, "perft 1 2"), "error usage: perft <depth>");
+    for bad in ["9", "-1", "x", "1e3", "99999999999999999999"] {
+        assert!(refused(&mut engine, &format!("perft {bad}")).starts_with("error bad perft depth"), "{bad}");
+    }
+    assert!(refused(&mut engine, "go level Grandmaster").contains("unknown level"));
+    assert!(refused(&mut engine, "go movetime 0").contains("bad movetime"));
+    assert!(refused(&mut engine, "go depth 0").contains("bad depth"));
+    assert!(refused(&mut engine, "go seed -3").contains("bad seed"));
+    assert!(refused(&mut engine, "go depth").contains("needs a value"));
+    assert!(refused(&mut engine, "go fast 1").contains("unknown go option"));
+    let long = format!("position start 2p moves {}", "e1-f1 ".repeat(10_000));
+    assert!(refused(&mut engine, &long).starts_with("error illegal move e1-f1 at ply 2"));
+    assert!(refused(&mut engine, &"x".repeat(5000)).len() < 100, "errors quote only an excerpt");
+    assert_eq!(one(&mut engine, "status"), "status ongoing B");
+}
+
+#[test]
+fn perft_counts_move_sequences() {
+    let mut engine = Engine::new();
+    assert_eq!(one(&mut engine, "perft 0"), "perft 0 1");
+    assert_eq!(one(&mut engine, "perft 1"), "perft 1 40");
+    assert_eq!(one(&mut engine, "perft 2"), "perft 2 1600");
+    assert_eq!(answer(&mut engine, "position start 4p-one first C"), Vec::<String>::new());
+    let reference = RefPosition::start(RefSetup::FourOne, 'C');
+    let expected = reference.perft(&mut vec![reference.key()], 2);
+    assert_eq!(one(&mut engine, "perft 2"), format!("perft 2 {expected}"));
+}
+
+#[test]
+fn a_seat_without_moves_lists_a_single_pass() {
+    let mut engine = Engine::new();
+    assert_eq!(answer(&mut engine, &format!("position hpn {A_BLOCKED}")), Vec::<String>::new());
+    assert_eq!(answer(&mut engine, "moves"), ["moves 1", "pass"]);
+    assert_eq!(one(&mut engine, "perft 1"), "perft 1 1");
+    let c_moves = RefPosition::from_hpn(A_BLOCKED).pass().legal_moves().len();
+    assert_eq!(one(&mut engine, "perft 2"), format!("perft 2 {c_moves}"));
+    assert_eq!(one(&mut engine, "go movetime 50"), "bestmove pass");
+    assert_eq!(one(&mut engine, "hint"), "hint pass");
+    assert_eq!(one(&mut engine, "status"), "status ongoing A");
+    assert_eq!(answer(&mut engine, &format!("position hpn {A_BLOCKED} moves pass h9-h10 pass")), Vec::<String>::new());
+    assert_eq!(
+        hpn(&mut engine),
+        format!("hpn {}", A_BLOCKED.replacen("/16/7C8/", "/7C8/16/", 1).replace(" A 2p 0", " C 2p 3"))
+    );
+}
+
+#[test]
+fn status_reports_wins_and_draws() {
+    let mut engine = Engine::new();
+    // A fills C's camp with its last step.
+    let win = "11AAAAA/11AAAAA/12AAAA/13AAA/14AA/16/16/16/16/16/16/16/16/16/16/C15 A 2p 40";
+    let before = win.replacen("11AAAAA", "10A1AAAA", 1);
+    assert_eq!(answer(&mut engine, &format!("position hpn {before} moves k16-l16")), Vec::<String>::new());
+    assert_eq!(hpn(&mut engine), format!("hpn {}", win.replace(" A 2p 40", " C 2p 41")));
+    assert_eq!(one(&mut engine, "status"), "status win A");
+    assert_eq!(answer(&mut engine, "moves"), ["moves 0"]);
+    assert_eq!(one(&mut engine, "perft 1"), "perft 1 0");
+    assert_eq!(refused(&mut engine, "go movetime 50"), "error the game is over");
+    assert_eq!(refused(&mut engine, "hint"), "error the game is over");
+    // Team wins print both seats in letter order.
+    // C fills A's 13-camp but for d1, its last piece on e1; the other seats have no pieces.
+    let team = "16/16/16/16/16/16/16/16/16/16/16/16/CC14/CCC13/CCCC12/CCC1C11 D 4p-one 3";
+    assert_eq!(answer(&mut engine, &format!("position hpn {team}")), Vec::<String>::new());
+    assert_eq!(one(&mut engine, "status"), "status ongoing D");
+    assert_eq!(answer(&mut engine, &format!("position hpn {team} moves pass pass")), Vec::<String>::new());
+    assert_eq!(answer(&mut engine, "moves"), ["moves 1", "pass"], "B has no pieces: it passes");
+    assert_eq!(answer(&mut engine, &format!("position hpn {team} moves pass pass pass e1-d1")), Vec::<String>::new());
+    assert_eq!(one(&mut engine, "status"), "status win A,C");
+    // Threefold repetition.
+    let shuffle = "moves h8-h9 h12-h13 h9-h8 h13-h12 h8-h9 h12-h13 h9-h8 h13-h12";
+    let open = "16/16/16/16/7C8/16/16/16/7A8/16/16/16/16/16/16/16 A 2p 0";
+    assert_eq!(answer(&mut engine, &format!("position hpn {open} {shuffle}")), Vec::<String>::new());
+    assert_eq!(one(&mut engine, "status"), "status draw repetition");
+    assert_eq!(answer(&mut engine, "moves"), ["moves 0"]);
+    assert!(refused(&mut engine, &format!("position hpn {open} {shuffle} h8-h9")).contains("at ply 9"));
+}
+
+#[test]
+fn go_and_hint_answer_a_legal_move() {
+    let mut engine = Engine::new();
+    for command in ["go level Greedy", "go level Greedy seed 7", "go level beginner movetime 50 depth 2", "hint"] {
+        let reply = one(&mut engine, command);
+        let (word, mv) = reply.split_once(' ').unwrap_or(("", ""));
+        assert_eq!(word, if command == "hint" { "hint" } else { "bestmove" });
+        let route: Vec<_> = mv.split('-').map(reference::sq).collect();
+        let reference = RefPosition::from_hpn(START_2P);
+        assert!(reference.is_legal_route(&route), "{command}: {reply}");
+    }
+    assert_eq!(one(&mut engine, "go level Greedy seed 7"), one(&mut engine, "go level Greedy seed 7"));
+    assert_eq!(hpn(&mut engine), format!("hpn {START_2P}"), "go and hint change nothing");
+}
+
+#[test]
+fn quit_ends_the_session() {
+    let mut engine = Engine::new();
+    assert_eq!(engine.handle("quit"), (Vec::new(), Flow::Quit));
+}
+
+/// Runs the real binary on `input`, returning its stdout lines and whether it exited 0.
+fn run_binary(input: &[u8]) -> (Vec<String>, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_halma-engine"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("halma-engine starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    // Write from another thread so a full stdout pipe cannot block us both.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("halma-engine runs");
+    writer.join().expect("writer thread");
+    let text = String::from_utf8(output.stdout).expect("UTF-8 output");
+    (text.lines().map(str::to_string).collect(), output.status.success())
+}
+
+#[test]
+fn the_binary_speaks_the_protocol_and_exits_at_end_of_input() {
+    let session =
+        "isready\nposition start 2p moves e1-f1\nhpn\nstatus\nbogus\nperft 1\nperft 99\nmoves extra\nstatus\n";
+    let (lines, ok) = run_binary(session.as_bytes());
+    assert!(ok, "exit status 0 at end of input");
+    assert_eq!(
+        lines,
+        [
+            "readyok",
+            "hpn 11CCCCC/11CCCCC/12CCCC/13CCC/14CC/16/16/16/16/16/16/AA14/AAA13/AAAA12/AAAAA11/AAAA1A10 C 2p 1",
+            "status ongoing C",
+            "error unknown command 'bogus'",
+            "perft 1 40",
+            "error bad perft depth '99' (0..=8)",
+            "error moves takes no arguments",
+            "status ongoing C",
+        ]
+    );
+}
+
+#[test]
+fn the_binary_stops_at_quit_and_survives_bad_lines() {
+    let mut input = b"isready\r\n".to_vec();
+    input.extend(vec![b'x'; MAX_LINE_BYTES + 10]);
+    input.extend(b"\n\xff\xfe\nhpn\nquit\nisready\n");
+    let (lines, ok) = run_binary(&input);
+    assert!(ok);
+    assert_eq!(
+        lines,
+        [
+            "readyok".to_string(),
+            format!("error line longer than {MAX_LINE_BYTES} bytes"),
+            "error line is not UTF-8".to_string(),
+            format!("hpn {START_2P}"),
+        ]
+    );
+    // A last line without a newline is still answered; empty input just exits.
+    assert_eq!(run_binary(b"isready"), (vec!["readyok".to_string()], true));
+    assert_eq!(run_binary(b""), (vec![], true));
+}
