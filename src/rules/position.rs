@@ -4,7 +4,7 @@
 use super::bitboard::Bitboard;
 use super::setup::Setup;
 use super::square::{Seat, Square};
-use super::tables::{JUMPS, NEIGHBOURS, ZOBRIST_PIECES, ZOBRIST_TO_MOVE};
+use super::tables::{JUMPS, JUMP_SOURCES, NEIGHBOURS, ZOBRIST_PIECES, ZOBRIST_TO_MOVE};
 use std::fmt;
 
 /// Turns (passes included) a seat takes before the home-leaving duty starts: it applies
@@ -159,6 +159,81 @@ impl MoveSet {
     }
 }
 
+/// Moves every square of `board` by `OFFSET` indices (toward higher indices when
+/// positive, 0 < |OFFSET| < 64); squares pushed past either end vanish. Callers mask
+/// away the squares that would wrap from one side of the board to the other.
+#[inline(always)]
+fn shifted<const OFFSET: i32>(board: Bitboard) -> Bitboard {
+    let w = board.0;
+    let n = OFFSET.unsigned_abs();
+    let back = 64 - n;
+    if OFFSET > 0 {
+        Bitboard([w[0] << n, (w[1] << n) | (w[0] >> back), (w[2] << n) | (w[1] >> back), (w[3] << n) | (w[2] >> back)])
+    } else {
+        Bitboard([(w[0] >> n) | (w[1] << back), (w[1] >> n) | (w[2] << back), (w[2] >> n) | (w[3] << back), w[3] >> n])
+    }
+}
+
+/// Where a jump can start in one placement, per direction (the order of `DIRECTIONS`):
+/// the neighbour that way holds a piece and the square behind it is empty.
+///
+/// Computed once per move generation and shared by every piece, with the moving piece
+/// counted as occupying its start square. That is exact although the rules count the
+/// start square as empty: every landing of a chain is an even number of columns and
+/// rows away from its start, so no chain can ever jump over its own start square, and
+/// landing there is forbidden anyway.
+#[derive(Clone, Copy)]
+struct JumpStarts {
+    by_direction: [Bitboard; 8],
+    /// The union of `by_direction`: squares with at least one jump.
+    any: Bitboard,
+}
+
+impl JumpStarts {
+    #[inline]
+    fn new(occupied: Bitboard) -> JumpStarts {
+        let empty = !occupied;
+        let sources = &JUMP_SOURCES;
+        // A square starts a jump toward index offset +k when square + k is occupied and
+        // square + 2k is empty: shift those sets back by k and 2k.
+        let by_direction = [
+            shifted::<{ -1 }>(occupied) & shifted::<{ -2 }>(empty) & sources[0],
+            shifted::<{ -17 }>(occupied) & shifted::<{ -34 }>(empty) & sources[1],
+            shifted::<{ -16 }>(occupied) & shifted::<{ -32 }>(empty) & sources[2],
+            shifted::<{ -15 }>(occupied) & shifted::<{ -30 }>(empty) & sources[3],
+            shifted::<1>(occupied) & shifted::<2>(empty) & sources[4],
+            shifted::<17>(occupied) & shifted::<34>(empty) & sources[5],
+            shifted::<16>(occupied) & shifted::<32>(empty) & sources[6],
+            shifted::<15>(occupied) & shifted::<30>(empty) & sources[7],
+        ];
+        let any = by_direction.iter().fold(Bitboard::EMPTY, |all, &starts| all | starts);
+        JumpStarts { by_direction, any }
+    }
+
+    /// Every square a jump chain from `from` can stop on: a flood fill, one layer of
+    /// landings per round, never back onto `from` or a square already reached.
+    #[inline]
+    fn landings(&self, from: Square) -> Bitboard {
+        let starts = &self.by_direction;
+        let mut reached = Bitboard::from_square(from);
+        let mut frontier = reached;
+        while !(frontier & self.any).is_empty() {
+            let next = (shifted::<2>(frontier & starts[0])
+                | shifted::<34>(frontier & starts[1])
+                | shifted::<32>(frontier & starts[2])
+                | shifted::<30>(frontier & starts[3])
+                | shifted::<{ -2 }>(frontier & starts[4])
+                | shifted::<{ -34 }>(frontier & starts[5])
+                | shifted::<{ -32 }>(frontier & starts[6])
+                | shifted::<{ -30 }>(frontier & starts[7]))
+                & !reached;
+            reached |= next;
+            frontier = next;
+        }
+        reached.without(from)
+    }
+}
+
 /// Where every piece stands, the seat to move and the turns taken so far.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Position {
@@ -288,11 +363,11 @@ impl Position {
     /// Whether the home-leaving duty binds the seat to move now: from its 31st own turn,
     /// with own pieces at home and at least one legal move carrying one of them out.
     pub fn duty_applies(&self) -> bool {
-        self.duty_moves().is_some()
+        self.duty_moves(&JumpStarts::new(self.occupied)).is_some()
     }
 
     /// The moves the duty allows, when it binds.
-    fn duty_moves(&self) -> Option<MoveSet> {
+    fn duty_moves(&self, jumps: &JumpStarts) -> Option<MoveSet> {
         let seat = self.to_move;
         let home = self.setup.home_camp(seat);
         let at_home = self.pieces(seat) & home;
@@ -301,7 +376,7 @@ impl Position {
         }
         let mut allowed = MoveSet::new();
         for from in at_home.squares() {
-            allowed.push(from, self.destinations_of(from) & !home);
+            allowed.push(from, (self.step_destinations(from) | jumps.landings(from)) & !home);
         }
         (!allowed.is_empty()).then_some(allowed)
     }
@@ -313,27 +388,10 @@ impl Position {
     }
 
     /// Squares a jump chain from `from` can end on (the start square counts as empty
-    /// and is never a landing). Breadth-first over a stack array: no allocation.
+    /// and is never a landing). No allocation.
     #[inline]
     pub fn jump_destinations(&self, from: Square) -> Bitboard {
-        let occupied = self.occupied.without(from);
-        let mut reached = Bitboard::EMPTY;
-        let mut queue = [0u8; 256];
-        let (mut head, mut tail) = (0usize, 1usize);
-        queue[0] = from.index() as u8;
-        while head < tail {
-            let list = &JUMPS[queue[head] as usize];
-            head += 1;
-            for &(over, land) in &list.jumps[..list.len as usize] {
-                let (over, land) = (Square::from_index(over), Square::from_index(land));
-                if occupied.contains(over) && !occupied.contains(land) && land != from && !reached.contains(land) {
-                    reached.insert(land);
-                    queue[tail] = land.index() as u8;
-                    tail += 1;
-                }
-            }
-        }
-        reached
+        JumpStarts::new(self.occupied.without(from)).landings(from)
     }
 
     /// Every destination of the piece on `from` by the movement rules alone (no duty).
@@ -353,12 +411,13 @@ impl Position {
 
     /// As `legal_moves`, without first checking for a win (callers that know it is ongoing).
     pub fn legal_moves_ignoring_result(&self) -> MoveSet {
-        if let Some(allowed) = self.duty_moves() {
+        let jumps = JumpStarts::new(self.occupied);
+        if let Some(allowed) = self.duty_moves(&jumps) {
             return allowed;
         }
         let mut moves = MoveSet::new();
         for from in self.pieces(self.army_to_move()).squares() {
-            moves.push(from, self.destinations_of(from));
+            moves.push(from, self.step_destinations(from) | jumps.landings(from));
         }
         moves
     }
