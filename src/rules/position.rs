@@ -210,29 +210,44 @@ impl JumpStarts {
         JumpStarts { by_direction, any }
     }
 
-    /// Every square a jump chain from `from` can stop on: a flood fill, one layer of
-    /// landings per round, never back onto `from` or a square already reached.
+    /// Every square a jump chain from `from` can stop on: breadth-first over the
+    /// landings, reading each square's possible jumps from the per-direction sets.
+    /// Landings keep the colour of `from` in both coordinates, so there are at most 63
+    /// of them besides `from`.
     #[inline]
     fn landings(&self, from: Square) -> Bitboard {
-        let starts = &self.by_direction;
+        if !self.any.contains(from) {
+            return Bitboard::EMPTY;
+        }
         let mut reached = Bitboard::from_square(from);
-        let mut frontier = reached;
-        while !(frontier & self.any).is_empty() {
-            let next = (shifted::<2>(frontier & starts[0])
-                | shifted::<34>(frontier & starts[1])
-                | shifted::<32>(frontier & starts[2])
-                | shifted::<30>(frontier & starts[3])
-                | shifted::<{ -2 }>(frontier & starts[4])
-                | shifted::<{ -34 }>(frontier & starts[5])
-                | shifted::<{ -32 }>(frontier & starts[6])
-                | shifted::<{ -30 }>(frontier & starts[7]))
-                & !reached;
-            reached |= next;
-            frontier = next;
+        let mut queue = [0u8; 64];
+        queue[0] = from.index() as u8;
+        let (mut head, mut tail) = (0usize, 1usize);
+        while head < tail {
+            let at = usize::from(queue[head]);
+            head += 1;
+            let (word, bit) = (at / 64, at % 64);
+            let mut directions = 0u32;
+            for (d, starts) in self.by_direction.iter().enumerate() {
+                directions |= (((starts.0[word] >> bit) & 1) as u32) << d;
+            }
+            while directions != 0 {
+                let d = directions.trailing_zeros() as usize;
+                directions &= directions - 1;
+                let land = Square::from_index((at as i32 + 2 * INDEX_OFFSETS[d]) as u8);
+                if !reached.contains(land) {
+                    reached.insert(land);
+                    queue[tail & 63] = land.index() as u8;
+                    tail += 1;
+                }
+            }
         }
         reached.without(from)
     }
 }
+
+/// How far each direction of `DIRECTIONS` moves a square's index.
+const INDEX_OFFSETS: [i32; 8] = [1, 17, 16, 15, -1, -17, -16, -15];
 
 /// Where every piece stands, the seat to move and the turns taken so far.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
