@@ -414,9 +414,13 @@ impl Game {
     }
 }
 
+/// Whether the last position of `line` (a game's positions, one per ply) occurs in it
+/// for the third time. Every ply hands the turn to the next seat, so only every n-th
+/// position back from the end (n seats in play) can have the same seat to move.
 fn repeated_three_times(line: &[Position]) -> bool {
     let Some(now) = line.last() else { return false };
-    line.iter().filter(|p| p.same_placement(now)).count() >= 3
+    let seats = now.setup().seats().len();
+    line.iter().rev().step_by(seats).filter(|p| p.same_placement(now)).nth(2).is_some()
 }
 
 fn perft_line(line: &mut Vec<Position>, depth: u32) -> u64 {
