@@ -93,41 +93,49 @@ fn start_perft_counts() {
 }
 
 /// Middle-game positions reached by seeded games (mostly greedy moves, some random),
-/// with perft from depth 1 on, as agreed by the engine and the reference.
-const MIDDLE_GAMES: [(&str, &[u64]); 5] = [
+/// with perft from depth 1 on, and how deep the (slow) reference is run here. The
+/// deeper counts were checked against the reference once, in a release build.
+const MIDDLE_GAMES: [(&str, &[u64], u32); 5] = [
     (
         "11C4/11C1C1C/13C2/13CCC/15C/9AAA4/8C7/6A3AAA3/5C1ACCC5/3A1C5AA3/2A4AA7/C4C10/AAA1C11/C15/4A11/1A14 C 2p 40",
-        &[225, 50737],
+        &[225, 50737, 10886933],
+        2,
     ),
     (
         "B1BB10CC/16/8AACAC1C1/B1B4CC5C1/2B7A2CCC/7C2C2C2/1B5B5C2/4CA3C6/16/5AACA7/3C12/5AAAA1A5/A2A5B6/4B11/1AA1A3BB6/4AB10 A 3p 70",
-        &[267, 33897],
+        &[267, 33897, 6130813],
+        2,
     ),
     // C and D have no move here: every line passes through their passes.
     (
         "1D3D2AA5C/2A4A6A1/4B4A2C3/2D6B6/2B3A4CA1C1/2A13/D1D1DB4C5/5B10/D4B3B6/C3C11/1C9D4/11D4/DA3A3B1D3B/C2BAB1CC2BB3/16/1C1CA7D2D B 4p-one 120",
         &[119, 120, 262],
+        3,
     ),
     (
         "B1B13/3B10C1/2B11CC/1B7D4CC/10C5/2B1B11/1D7DA5/2B4CC1C5/1B2B5A1AA2/5BB1CC6/15D/A1A5AAA4D/DA9D4/1A4A5DD2/C4C1A4DB2/11DD1D1 B 4p-both 70",
-        &[114, 13819],
+        &[114, 13819, 1808846],
+        2,
     ),
     // B is bound by the home-leaving duty.
     (
         "D3B1D6C2/B2DB1D7A1/1DB9A3/11A4/1DD4A1D1CA1C1/3CB1C8B/C13A1/4C1C2CB5/7A5D2/3C3B8/1A14/C2AA2B4B3/16/3D2A1D4D2/CA3C5B4/4AB5B3D B 4p-both 120",
         &[7, 966, 2898],
+        3,
     ),
 ];
 
 #[test]
 fn middle_game_perft_matches_the_reference() {
-    for (hpn, counts) in MIDDLE_GAMES {
+    for (hpn, counts, reference_depth) in MIDDLE_GAMES {
         let game = Game::from_position(parse_hpn(hpn).expect("test HPN"));
         let reference = RefPosition::from_hpn(hpn);
         assert_eq!(write_hpn(game.position()), hpn);
         for (depth, &count) in (1..).zip(counts) {
             assert_eq!(game.perft(depth), count, "{hpn} depth {depth}");
-            assert_eq!(reference_perft(&reference, depth), count, "{hpn} depth {depth}");
+            if depth <= reference_depth {
+                assert_eq!(reference_perft(&reference, depth), count, "{hpn} depth {depth}");
+            }
         }
     }
 }
