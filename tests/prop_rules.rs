@@ -1,0 +1,195 @@
+//! Property tests of the rules engine against the simple reference in `prop_support`:
+//! over random and forward-biased games in every setup and from random sparse HPN
+//! positions, every position is checked square by square and every legal move is
+//! generated, routed, checked and played.
+//!
+//! `PROPTEST_CASES=2000 cargo test --no-default-features --test prop_rules` for a long run.
+
+mod prop_support;
+
+use halma::rules::{parse_hpn, parse_move, write_hpn, Bitboard, Game, Move, MoveText, Outcome, Seat, Setup, Square};
+use prop_support::{army_size, play_choices, play_recipe, recipe, seats_in_play, sparse_hpn, Board, Recipe};
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::collections::BTreeSet;
+
+/// Random routes tried on each position, legal or not.
+const RANDOM_ROUTES_PER_POSITION: usize = 6;
+
+/// Checks one position of `game` against the reference; `armies` are the piece counts per seat.
+fn check_position(game: &Game, armies: [u32; 4], seed: u64) -> Result<(), TestCaseError> {
+    let position = game.position();
+    let board = Board::of(position);
+
+    // Pieces: counts conserved, no two on one square, nothing outside the seats in play.
+    let mut union = Bitboard::EMPTY;
+    for seat in Seat::ALL {
+        prop_assert_eq!(position.pieces(seat).count(), armies[seat.index()], "piece count of {}", seat);
+        for other in Seat::ALL.into_iter().filter(|&other| other > seat) {
+            prop_assert!((position.pieces(seat) & position.pieces(other)).is_empty(), "{} and {} overlap", seat, other);
+        }
+        union |= position.pieces(seat);
+    }
+    prop_assert_eq!(position.occupied(), union);
+    for at in Square::all() {
+        prop_assert_eq!(position.piece_at(at), board.at(at));
+    }
+
+    // Notation: HPN written the obvious way, and read back to the same position.
+    let hpn = write_hpn(position);
+    prop_assert_eq!(&hpn, &board.hpn());
+    prop_assert_eq!(parse_hpn(&hpn), Ok(*position));
+
+    // Turn counting, whose army moves, the duty and wins.
+    prop_assert_eq!(position.first_seat(), board.first_seat());
+    for seat in Seat::ALL {
+        prop_assert_eq!(position.turns_taken(seat), board.own_turns(seat), "turns of {}", seat);
+    }
+    prop_assert_eq!(position.army_to_move(), board.army_moving());
+    prop_assert_eq!(position.duty_applies(), board.duty_applies());
+    let winners = position.winners().map(|seats| seats.seats().collect::<BTreeSet<Seat>>());
+    prop_assert_eq!(&winners, &board.winners());
+
+    // Move generation: exactly the reference's moves, sorted by origin then destination.
+    let legal = board.legal_moves();
+    let moves = position.legal_moves();
+    let listed: Vec<(Square, Square)> = moves.iter().map(|mv| (mv.from, mv.to)).collect();
+    prop_assert_eq!(listed.iter().copied().collect::<BTreeSet<_>>(), legal.clone());
+    prop_assert_eq!(&listed, &legal.iter().copied().collect::<Vec<_>>(), "moves are not sorted or repeat");
+    prop_assert_eq!(moves.count(), legal.len() as u64);
+    prop_assert_eq!(game.must_pass(), legal.is_empty() && !game.is_over());
+    if !game.is_over() {
+        prop_assert_eq!(game.legal_moves().iter().collect::<Vec<Move>>(), moves.iter().collect::<Vec<Move>>());
+    }
+
+    // Every move (on every eighth ply; a spread of four on the others, to keep the run
+    // short): a legal route, checked by the engine, played to the reference's position.
+    let stride = if seed % 8 == 0 { 1 } else { (legal.len() / 4).max(1) };
+    for mv in moves.iter().skip(seed as usize % stride).step_by(stride) {
+        let route = position.route(mv);
+        prop_assert!(route.is_some(), "no route for {}-{}", mv.from, mv.to);
+        let route = route.unwrap_or_else(|| unreachable!());
+        prop_assert!(board.route_is_legal(&legal, route.squares()), "route {} breaks a rule", route);
+        prop_assert_eq!(route.as_move(), mv);
+        prop_assert_eq!(position.check_route(route.squares()), Ok(mv));
+        prop_assert_eq!(parse_move(&route.to_string()), Ok(MoveText::Route(route.squares().to_vec())));
+        let mut single = Game::from_position(*position);
+        prop_assert_eq!(single.play_route(route.squares()), Ok(mv));
+        let after = position.after(mv);
+        prop_assert_eq!(single.position(), &after);
+        prop_assert_eq!(Board::of(&after), board.after((mv.from, mv.to)));
+    }
+
+    // Routes of every kind, legal or not: the engine agrees with the reference.
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..RANDOM_ROUTES_PER_POSITION {
+        let route = board.random_route(&mut rng);
+        let expected = board.route_is_legal(&legal, &route);
+        let checked = position.check_route(&route);
+        let text: Vec<String> = route.iter().map(Square::to_string).collect();
+        prop_assert_eq!(checked.is_ok(), expected, "check_route({}) = {:?}", text.join("-"), checked);
+        if let (Some(&from), Some(&to), Ok(mv)) = (route.first(), route.last(), &checked) {
+            prop_assert_eq!(*mv, Move { from, to });
+        }
+        // The same route as a partial jump chain: valid or not alike, and the same next landings.
+        let prefix_ok = board.squares_of(board.army_moving()).contains(&route[0])
+            && (1..route.len()).all(|i| board.jump_extensions(&route[..i]).contains(&route[i]));
+        match position.jump_extensions(&route) {
+            Ok(next) => {
+                prop_assert!(prefix_ok, "jump_extensions accepted {}", text.join("-"));
+                prop_assert_eq!(next.squares().collect::<BTreeSet<_>>(), board.jump_extensions(&route));
+            }
+            Err(_) => prop_assert!(!prefix_ok, "jump_extensions refused {}", text.join("-")),
+        }
+    }
+    Ok(())
+}
+
+fn full_armies(game: &Game) -> [u32; 4] {
+    Seat::ALL.map(|seat| army_size(game.setup(), seat) as u32)
+}
+
+proptest! {
+    #![proptest_config(prop_support::config(24))]
+
+    /// Random and forward-biased games in every setup, checked at every ply.
+    #[test]
+    fn every_position_of_random_games_matches_the_reference(recipe in recipe(700)) {
+        let mut failure = None;
+        let game = play_recipe(&recipe, |game, _| {
+            if failure.is_none() {
+                let seed = game.history().len() as u64;
+                if let Err(why) = check_position(game, full_armies(game), seed) {
+                    failure = Some(why);
+                }
+            }
+        });
+        if let Some(why) = failure {
+            return Err(why);
+        }
+        check_position(&game, full_armies(&game), u64::MAX)?;
+    }
+
+}
+
+proptest! {
+    #![proptest_config(prop_support::config(64))]
+
+    /// Positions with fewer pieces anywhere on the board, then a few random plies.
+    #[test]
+    fn random_sparse_positions_match_the_reference(
+        hpn in sparse_hpn(),
+        choices in prop::collection::vec(any::<u32>(), 0..40),
+        forward_percent in 0..=100u32,
+    ) {
+        let start = parse_hpn(&hpn);
+        prop_assert!(start.is_ok(), "{} does not parse: {:?}", hpn, start);
+        let start = start.unwrap_or_else(|_| unreachable!());
+        prop_assert_eq!(write_hpn(&start), hpn.clone());
+        let armies = Seat::ALL.map(|seat| start.pieces(seat).count());
+        for seat in Seat::ALL {
+            let in_play = seats_in_play(start.setup()).contains(&seat);
+            prop_assert!(in_play || armies[seat.index()] == 0);
+        }
+        let mut game = Game::from_position(start);
+        let mut failure = None;
+        play_choices(&mut game, &choices, forward_percent, &mut |game, _| {
+            if failure.is_none() {
+                if let Err(why) = check_position(game, armies, game.history().len() as u64) {
+                    failure = Some(why);
+                }
+            }
+        });
+        if let Some(why) = failure {
+            return Err(why);
+        }
+        check_position(&game, armies, u64::MAX)?;
+    }
+}
+
+/// The generators reach what the properties above are meant to cover: forward-biased
+/// games of every setup end in wins, go through the home-leaving duty, and in `4p-both`
+/// a seat moves its partner's army. (Fixed seeds: this is about the generator.)
+#[test]
+fn biased_games_reach_the_late_phases() {
+    let mut rng = StdRng::seed_from_u64(7);
+    for setup in Setup::ALL {
+        let (mut wins, mut duty, mut partner) = (0, 0, 0);
+        for &first in setup.seats() {
+            let choices = (0..700).map(|_| rng.random()).collect();
+            let recipe = Recipe { setup, first, forward_percent: 95, choices };
+            let (mut saw_duty, mut saw_partner) = (false, false);
+            let game = play_recipe(&recipe, |game, _| {
+                saw_duty |= game.position().duty_applies();
+                saw_partner |= game.position().army_to_move() != game.to_move();
+            });
+            wins += usize::from(matches!(game.outcome(), Outcome::Win(_)));
+            duty += usize::from(saw_duty);
+            partner += usize::from(saw_partner);
+        }
+        assert!(wins > 0, "{setup}: no biased game was won");
+        assert!(duty > 0, "{setup}: the duty never applied");
+        assert_eq!(partner > 0, setup == Setup::FourPlayersBothArmies, "{setup}: partner's army moved {partner} times");
+    }
+}
