@@ -244,8 +244,7 @@ impl<'a> SlintScanner<'a> {
     fn skip_string(&mut self) -> Result<(), String> {
         let start = self.position;
         self.position += 1;
-        loop {
-            let Some(c) = self.rest().chars().next() else { break };
+        while let Some(c) = self.rest().chars().next() {
             match c {
                 '"' => {
                     self.position += 1;
