@@ -112,20 +112,11 @@ fn army_table(setup: Setup, army: Seat) -> &'static ArmyTable {
 
 /// The potential of one square for `army`: what a piece there adds to the army's
 /// remaining work. Lower is better; the camp squares are the lowest of all.
-#[inline]
 fn potential(table: &ArmyTable, weights: &Weights, square: Square) -> i32 {
     let steps = i32::from(table.steps[square.index()]);
     weights.step * steps
         + (weights.straggler * steps * steps) / 16
         + weights.corner * i32::from(table.corner[square.index()])
-}
-
-/// How much a move of `army` from `from` to `to` gains (positive: forward). Used to order
-/// moves and to prune backward ones.
-#[inline]
-pub fn move_gain(setup: Setup, army: Seat, weights: &Weights, from: Square, to: Square) -> i32 {
-    let table = army_table(setup, army);
-    potential(table, weights, from) - potential(table, weights, to)
 }
 
 /// The plain remaining distance of `army` in king steps to its camp, plus the depth of its
@@ -146,85 +137,119 @@ pub fn remaining_steps(position: &Position, army: Seat) -> i32 {
     outside + free
 }
 
-/// The work `army` still has to do in points (lower is better): the potential summed over
-/// its pieces, minus the best possible sum (the filled camp), so an arrived army has 0.
-pub fn army_work(position: &Position, army: Seat, weights: &Weights) -> i32 {
-    let setup = position.setup();
-    if setup.army_size(army) == 0 {
-        return 0;
-    }
-    let table = army_table(setup, army);
-    let pieces = position.pieces(army);
-    let mut work = 0;
-    for square in pieces.squares() {
-        work += potential(table, weights, square);
-    }
-    let best: i32 = table.camp.squares().map(|s| potential(table, weights, s)).sum();
-    work - best
+/// The evaluation for one setup and set of weights, with the potentials of every square
+/// for every army worked out once (a search builds one and evaluates millions of leaves).
+pub struct Evaluator {
+    setup: Setup,
+    weights: Weights,
+    potentials: [[i32; 256]; 4],
+    /// The sum of the potentials over each army's target camp: the least it can have.
+    best: [i32; 4],
+    tables: [&'static ArmyTable; 4],
 }
 
-/// Pieces of `army` that have a forward jump ready (a piece next to them ahead, the square
-/// behind it empty): the rungs of jump ladders.
-fn ladder_pieces(position: &Position, army: Seat) -> i32 {
-    let table = army_table(position.setup(), army);
-    let occupied = position.occupied();
-    let mut count = 0;
-    for square in (position.pieces(army) & !table.camp).squares() {
-        let jumps = &table.forward_jumps[square.index()][..table.forward_jump_count[square.index()] as usize];
-        if jumps.iter().any(|&(over, land)| {
-            occupied.contains(Square::from_index(over)) && !occupied.contains(Square::from_index(land))
-        }) {
-            count += 1;
+impl Evaluator {
+    pub fn new(setup: Setup, weights: Weights) -> Evaluator {
+        let mut potentials = [[0; 256]; 4];
+        let mut best = [0; 4];
+        let tables = Seat::ALL.map(|seat| army_table(setup, seat));
+        for &seat in setup.seats() {
+            let table = tables[seat.index()];
+            for square in Square::all() {
+                potentials[seat.index()][square.index()] = potential(table, &weights, square);
+            }
+            best[seat.index()] = table.camp.squares().map(|s| potentials[seat.index()][s.index()]).sum();
+        }
+        Evaluator { setup, weights, potentials, best, tables }
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// How much a move of `army` from `from` to `to` gains (positive: forward). Orders
+    /// moves and prunes backward ones.
+    #[inline]
+    pub fn gain(&self, army: Seat, from: Square, to: Square) -> i32 {
+        let potentials = &self.potentials[army.index()];
+        potentials[from.index()] - potentials[to.index()]
+    }
+
+    /// The work `army` still has to do in points (lower is better): the potential summed
+    /// over its pieces, minus the best possible sum, so an arrived army has 0.
+    #[inline]
+    pub fn army_work(&self, position: &Position, army: Seat) -> i32 {
+        let potentials = &self.potentials[army.index()];
+        let mut work = 0;
+        for square in position.pieces(army).squares() {
+            work += potentials[square.index()];
+        }
+        work - self.best[army.index()]
+    }
+
+    /// The work of the side `seat` plays for. In 4p-both both armies must arrive and an
+    /// arrived seat moves its partner's army, so the team's work is the sum; in 4p-one the
+    /// leading army counts (one army home wins), the other a little, so that it still
+    /// moves on when nothing else matters.
+    pub fn work_of_seat(&self, position: &Position, seat: Seat) -> i32 {
+        match self.setup {
+            Setup::TwoPlayers | Setup::ThreePlayers => self.army_work(position, seat),
+            Setup::FourPlayersBothArmies => self.army_work(position, seat) + self.army_work(position, seat.opposite()),
+            Setup::FourPlayersOneArmy => {
+                let (a, b) = (self.army_work(position, seat), self.army_work(position, seat.opposite()));
+                a.min(b) + a.max(b) / 8
+            }
         }
     }
-    count
-}
 
-/// The seats of the side that `seat` plays for, as a set of armies whose work counts.
-/// In team setups both partners; otherwise the seat alone.
-pub fn work_of_seat(position: &Position, seat: Seat, weights: &Weights) -> i32 {
-    let setup = position.setup();
-    match setup {
-        Setup::TwoPlayers | Setup::ThreePlayers => army_work(position, seat, weights),
-        // Both armies must arrive, and an arrived seat moves its partner's army: the team's
-        // remaining work is the sum.
-        Setup::FourPlayersBothArmies => {
-            army_work(position, seat, weights) + army_work(position, seat.opposite(), weights)
+    /// Pieces of `army` with a forward jump ready (a piece next to them ahead, the square
+    /// behind it empty): the rungs of jump ladders.
+    fn ladder_pieces(&self, position: &Position, army: Seat) -> i32 {
+        let table = self.tables[army.index()];
+        let occupied = position.occupied();
+        let mut count = 0;
+        for square in (position.pieces(army) & !table.camp).squares() {
+            let jumps = &table.forward_jumps[square.index()][..table.forward_jump_count[square.index()] as usize];
+            if jumps.iter().any(|&(over, land)| {
+                occupied.contains(Square::from_index(over)) && !occupied.contains(Square::from_index(land))
+            }) {
+                count += 1;
+            }
         }
-        // One army home wins: the leading army counts; the other a little, so that it
-        // still moves on when nothing else matters.
-        Setup::FourPlayersOneArmy => {
-            let (a, b) = (army_work(position, seat, weights), army_work(position, seat.opposite(), weights));
-            a.min(b) + a.max(b) / 8
+        count
+    }
+
+    /// The static score of `position` for `root` (positive: `root`'s side is ahead). In
+    /// two-sided games (2p and the team setups) the difference of the two sides' work; in
+    /// 3p the lead over the best-placed opponent. Does not look at wins (the search does).
+    pub fn evaluate(&self, position: &Position, root: Seat) -> i32 {
+        let setup = self.setup;
+        let mine = self.work_of_seat(position, root);
+        let mut score = match setup {
+            Setup::TwoPlayers => self.work_of_seat(position, root.opposite()) - mine,
+            Setup::FourPlayersOneArmy | Setup::FourPlayersBothArmies => {
+                self.work_of_seat(position, setup.next_seat(root)) - mine
+            }
+            Setup::ThreePlayers => {
+                setup.seats().iter().filter(|&&s| s != root).map(|&s| self.work_of_seat(position, s)).min().unwrap_or(0)
+                    - mine
+            }
+        };
+        let ours = is_on_side(setup, root, position.to_move());
+        if self.weights.ladder != 0 {
+            let ladders = self.weights.ladder * self.ladder_pieces(position, position.army_to_move());
+            score += if ours { ladders } else { -ladders };
         }
+        if self.weights.tempo != 0 && setup != Setup::ThreePlayers {
+            score += if ours { self.weights.tempo } else { -self.weights.tempo };
+        }
+        score
     }
 }
 
-/// The static score of `position` for `root` (positive: `root`'s side is ahead). In
-/// two-sided games (2p and the team setups) the difference of the two sides' work; in
-/// 3p the lead over the best-placed opponent. Does not look at wins (the search does).
+/// [`Evaluator::evaluate`] for a single position.
 pub fn evaluate(position: &Position, root: Seat, weights: &Weights) -> i32 {
-    let setup = position.setup();
-    let mine = work_of_seat(position, root, weights);
-    let mut score = match setup {
-        Setup::TwoPlayers => work_of_seat(position, root.opposite(), weights) - mine,
-        Setup::FourPlayersOneArmy | Setup::FourPlayersBothArmies => {
-            work_of_seat(position, setup.next_seat(root), weights) - mine
-        }
-        Setup::ThreePlayers => {
-            setup.seats().iter().filter(|&&s| s != root).map(|&s| work_of_seat(position, s, weights)).min().unwrap_or(0)
-                - mine
-        }
-    };
-    if weights.ladder != 0 {
-        let army = position.army_to_move();
-        let ladders = weights.ladder * ladder_pieces(position, army);
-        score += if is_on_side(setup, root, position.to_move()) { ladders } else { -ladders };
-    }
-    if weights.tempo != 0 && setup != Setup::ThreePlayers {
-        score += if is_on_side(setup, root, position.to_move()) { weights.tempo } else { -weights.tempo };
-    }
-    score
+    Evaluator::new(position.setup(), *weights).evaluate(position, root)
 }
 
 /// Whether `seat` plays on `root`'s side: the same seat, or its partner in team setups.
@@ -245,8 +270,9 @@ mod tests {
                 let table = army_table(setup, seat);
                 let camp = setup.target_camp(seat);
                 assert_eq!(table.camp, camp);
-                let worst_inside = camp.squares().map(|s| potential(table, &Weights::DEFAULT, s)).max();
-                let best_outside = (!camp).squares().map(|s| potential(table, &Weights::DEFAULT, s)).min();
+                let evaluator = Evaluator::new(setup, Weights::DEFAULT);
+                let worst_inside = camp.squares().map(|s| evaluator.potentials[seat.index()][s.index()]).max();
+                let best_outside = (!camp).squares().map(|s| evaluator.potentials[seat.index()][s.index()]).min();
                 assert!(worst_inside < best_outside, "{setup} {seat}");
             }
         }
@@ -256,13 +282,24 @@ mod tests {
     fn start_positions_are_level_and_arrived_armies_have_no_work() {
         for setup in Setup::ALL {
             let start = Position::start(setup, setup.seats()[0]);
+            let evaluator = Evaluator::new(setup, Weights::DEFAULT);
             for &seat in setup.seats() {
-                assert!(army_work(&start, seat, &Weights::DEFAULT) > 0);
+                assert!(evaluator.army_work(&start, seat) > 0);
+                assert!(remaining_steps(&start, seat) > 0);
+                let mut pieces = [Bitboard::EMPTY; 4];
+                pieces[seat.index()] = setup.target_camp(seat);
+                let arrived = Position::from_parts(setup, pieces, seat, 0);
+                assert_eq!(evaluator.army_work(&arrived, seat), 0, "{setup} {seat}");
+                assert_eq!(remaining_steps(&arrived, seat), 0, "{setup} {seat}");
             }
         }
         let start = Position::start(Setup::TwoPlayers, Seat::A);
-        assert_eq!(army_work(&start, Seat::A, &Weights::DEFAULT), army_work(&start, Seat::C, &Weights::DEFAULT));
-        // 2p start: 19 pieces, each 11 king steps away from the opposite camp at most.
+        let evaluator = Evaluator::new(Setup::TwoPlayers, Weights::DEFAULT);
+        assert_eq!(evaluator.army_work(&start, Seat::A), evaluator.army_work(&start, Seat::C));
         assert_eq!(remaining_steps(&start, Seat::A), remaining_steps(&start, Seat::C));
+        // The side to move is a tempo ahead; the other sees the same from its side.
+        let no_ladders = Evaluator::new(Setup::TwoPlayers, Weights { ladder: 0, ..Weights::DEFAULT });
+        assert_eq!(no_ladders.evaluate(&start, Seat::A), Weights::DEFAULT.tempo);
+        assert_eq!(no_ladders.evaluate(&start, Seat::C), -Weights::DEFAULT.tempo);
     }
 }

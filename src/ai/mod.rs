@@ -162,13 +162,16 @@ pub fn choose_action(game: &Game, request: &SearchRequest, stop: &AtomicBool) ->
     position.route(mv).map(Action::Move)
 }
 
-/// The thinking time allowed for a hint.
-pub const HINT_MOVETIME: Duration = Duration::from_millis(140);
+/// How far a hint looks ahead (plies): Strong's depth, which takes a few tens of
+/// milliseconds, so hints stay well inside 150 ms (median) even on a phone.
+pub const HINT_DEPTH: u32 = 3;
+/// A safety net only: a hint that has not finished by then gives the best move found.
+/// Normally the depth ends the search long before, so the same game gives the same hint.
+pub const HINT_DEADLINE: Duration = Duration::from_millis(500);
 
 /// The suggestion shown to a player: from the public game only (position, history and
-/// setup; a hint cannot see any computer seat's state because it gets none). A two-ply
-/// search at Strong's judgement without noise, so the same public game gives the same
-/// hint; it stops at [`HINT_MOVETIME`] with the best move found by then.
+/// setup; a hint cannot see any computer seat's state because it gets none). A search of
+/// [`HINT_DEPTH`] plies with Strong's judgement and no noise.
 pub fn hint(game: &Game, stop: &AtomicBool) -> Option<Action> {
     if game.is_over() {
         return None;
@@ -177,7 +180,7 @@ pub fn hint(game: &Game, stop: &AtomicBool) -> Option<Action> {
         return Some(Action::Pass);
     }
     let params = SearchParams { jitter: 0, tt_bits: 16, ..Level::Strong.params() };
-    let limits = Limits { depth: 2, deadline: Some(Instant::now() + HINT_MOVETIME), budget: Some(HINT_MOVETIME) };
+    let limits = Limits { depth: HINT_DEPTH, deadline: Some(Instant::now() + HINT_DEADLINE), budget: None };
     let mv = search::search(game, &params, &limits, 0, stop).best?;
     game.position().route(mv).map(Action::Move)
 }

@@ -12,13 +12,14 @@
 //! The search only ever plays moves from `Position::legal_moves`, so every move it
 //! returns obeys the rules, the home-leaving duty and 4p-both's partner moves.
 
-use super::eval::{self, Weights, WIN, WIN_THRESHOLD};
+use super::eval::{self, Evaluator, Weights, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, TranspositionTable};
 use crate::rules::{Game, Move, Position, Seat, Setup};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use std::collections::HashMap;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -71,8 +72,9 @@ struct Searcher<'a> {
     tt: TranspositionTable,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Vec<i32>,
+    evaluator: Evaluator,
     /// Positions of the game so far (their hashes), for repetitions.
-    seen_in_game: HashMap<u64, u8>,
+    seen_in_game: HashSet<u64, BuildHasherDefault<ZobristHasher>>,
     /// Hashes along the current search line, root first.
     line: Vec<u64>,
     move_lists: Vec<Vec<(Move, i32)>>,
@@ -82,7 +84,7 @@ struct Searcher<'a> {
     aborted: bool,
 }
 
-/// How many nodes between looks at the clock and the stop flag (~1 ms of work).
+/// How many nodes between looks at the clock (well under 1 ms of work).
 const CHECK_EVERY: u64 = 256;
 
 const TT_MOVE_SCORE: i32 = i32::MAX;
@@ -90,19 +92,16 @@ const KILLER_SCORE: i32 = i32::MAX - 10;
 
 impl<'a> Searcher<'a> {
     fn new(game: &Game, params: SearchParams, seed: u64, stop: &'a AtomicBool, deadline: Option<Instant>) -> Self {
-        let mut seen_in_game = HashMap::new();
         let now = game.position();
-        for index in 0..game.history().len() {
-            if let Some(position) = game.position_before(index) {
-                *seen_in_game.entry(position.hash()).or_insert(0) += 1;
-            }
-        }
+        let seen_in_game =
+            (0..game.history().len()).filter_map(|index| game.position_before(index)).map(Position::hash).collect();
         Searcher {
             params,
             root: now.to_move(),
             setup: now.setup(),
             seed_mix: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03,
             tt: TranspositionTable::new(params.tt_bits),
+            evaluator: Evaluator::new(now.setup(), params.weights),
             killers: [[None; 2]; MAX_PLY + 1],
             history: vec![0; 256 * 256],
             seen_in_game,
@@ -120,7 +119,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn leaf(&self, position: &Position) -> i32 {
-        let mut score = eval::evaluate(position, self.root, &self.params.weights);
+        let mut score = self.evaluator.evaluate(position, self.root);
         if self.params.jitter > 0 {
             let mut z = (position.hash() ^ self.seed_mix).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z ^= z >> 31;
@@ -134,8 +133,9 @@ impl<'a> Searcher<'a> {
         if self.aborted {
             return true;
         }
-        if self.nodes.is_multiple_of(CHECK_EVERY)
-            && (self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d))
+        // The flag costs one relaxed load: look at it at every node. The clock costs more.
+        if self.stop.load(Ordering::Relaxed)
+            || (self.nodes.is_multiple_of(CHECK_EVERY) && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.aborted = true;
         }
@@ -145,15 +145,16 @@ impl<'a> Searcher<'a> {
     /// A repeated position (in the game or on this line) scores as a draw: the search
     /// never walks into a repetition when ahead, and looks for one when behind.
     fn is_repetition(&self, hash: u64) -> bool {
-        self.seen_in_game.contains_key(&hash) || self.line[..self.line.len() - 1].contains(&hash)
+        self.seen_in_game.contains(&hash) || self.line[..self.line.len() - 1].contains(&hash)
     }
 
-    /// Fills the move list of `ply` with scored moves, best first.
-    fn order_moves(&mut self, position: &Position, ply: usize, tt_move: Option<Move>, root: bool) {
+    /// Fills the move list of `ply` with scored moves. With forward pruning the list is
+    /// sorted and cut; otherwise it is left unsorted for [`Searcher::pick`], since most
+    /// nodes are cut off after one or two moves and a full sort would be wasted.
+    fn order_moves(&mut self, position: &Position, ply: usize, tt_move: Option<Move>) {
         let mut list = std::mem::take(&mut self.move_lists[ply]);
         list.clear();
         let army = position.army_to_move();
-        let weights = self.params.weights;
         let killers = self.killers[ply];
         for mv in position.legal_moves_ignoring_result().iter() {
             let score = if Some(mv) == tt_move {
@@ -163,27 +164,43 @@ impl<'a> Searcher<'a> {
             } else if killers[1] == Some(mv) {
                 KILLER_SCORE - 1
             } else {
-                let gain = eval::move_gain(self.setup, army, &weights, mv.from, mv.to);
+                let gain = self.evaluator.gain(army, mv.from, mv.to);
                 gain * 256 + self.history[history_index(mv)].min(255)
             };
             list.push((mv, score));
         }
-        list.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-        if !root {
-            self.prune(&mut list, position, army);
+        if self.params.backward_margin.is_some() || self.params.beam.is_some() {
+            list.sort_unstable_by_key(|&(mv, score)| (std::cmp::Reverse(score), mv));
+            self.prune(&mut list, army);
         }
         self.move_lists[ply] = list;
     }
 
+    /// Puts the best remaining move of `ply`'s list at `index` (selection for the first
+    /// few moves, then one sort of the rest).
+    fn pick(&mut self, ply: usize, index: usize) -> (Move, i32) {
+        const SELECT_FIRST: usize = 3;
+        let list = &mut self.move_lists[ply];
+        let presorted = self.params.backward_margin.is_some() || self.params.beam.is_some();
+        if !presorted {
+            if index < SELECT_FIRST {
+                let best =
+                    (index..list.len()).max_by_key(|&i| (list[i].1, std::cmp::Reverse(list[i].0))).unwrap_or(index);
+                list.swap(index, best);
+            } else if index == SELECT_FIRST {
+                list[index..].sort_unstable_by_key(|&(mv, score)| (std::cmp::Reverse(score), mv));
+            }
+        }
+        list[index]
+    }
+
     /// Forward pruning below the root (weaker levels): drop backward moves and keep a beam.
-    fn prune(&self, list: &mut Vec<(Move, i32)>, position: &Position, army: Seat) {
+    fn prune(&self, list: &mut Vec<(Move, i32)>, army: Seat) {
         if let Some(margin) = self.params.backward_margin {
-            let weights = self.params.weights;
             let keep_at_least = 4.min(list.len());
             let mut kept = 0;
             list.retain(|&(mv, score)| {
-                let forward = score >= KILLER_SCORE - 1
-                    || eval::move_gain(position.setup(), army, &weights, mv.from, mv.to) >= -margin;
+                let forward = score >= KILLER_SCORE - 1 || self.evaluator.gain(army, mv.from, mv.to) >= -margin;
                 let keep = forward || kept < keep_at_least;
                 kept += usize::from(keep);
                 keep
@@ -226,7 +243,7 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        self.order_moves(position, ply, tt_move, false);
+        self.order_moves(position, ply, tt_move);
         if self.move_lists[ply].is_empty() {
             // No legal move: the seat passes.
             let mut next = *position;
@@ -241,7 +258,7 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let count = self.move_lists[ply].len();
         for index in 0..count {
-            let (mv, order_score) = self.move_lists[ply][index];
+            let (mv, order_score) = self.pick(ply, index);
             let next = position.after(mv);
             self.line.push(next.hash());
             let quiet_late = self.params.reductions && index >= 6 && depth >= 3 && order_score < KILLER_SCORE - 1;
@@ -340,6 +357,26 @@ impl<'a> Searcher<'a> {
     }
 }
 
+/// Zobrist keys are already uniformly random: hashing them again is wasted work.
+#[derive(Default)]
+struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
 fn history_index(mv: Move) -> usize {
     mv.from.index() * 256 + mv.to.index()
 }
@@ -376,7 +413,7 @@ pub fn search(game: &Game, params: &SearchParams, limits: &Limits, seed: u64, st
     // Root moves: shuffled by the seed (so equal moves vary between games), then ordered
     // by distance gained.
     let mut root_moves: Vec<(Move, i32)> =
-        moves.iter().map(|mv| (mv, eval::move_gain(position.setup(), army, &params.weights, mv.from, mv.to))).collect();
+        moves.iter().map(|mv| (mv, searcher.evaluator.gain(army, mv.from, mv.to))).collect();
     root_moves.shuffle(&mut StdRng::seed_from_u64(seed ^ position.hash()));
     root_moves.sort_by_key(|&(_, gain)| std::cmp::Reverse(gain));
     let mut result = SearchResult { best: root_moves.first().map(|m| m.0), score: 0, depth: 0, nodes: 0 };

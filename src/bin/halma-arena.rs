@@ -3,6 +3,7 @@
 //! ```text
 //! halma-arena --games N --setup 2p --a level:Master --b level:Greedy
 //!             [--movetime MS] [--seed S] [--threads 1|2] [--max-plies 1000] [--record FILE]
+//!             [--time-hints]
 //! ```
 //!
 //! A player is `level:<name>` (a level of this program, played in-process) or
@@ -12,10 +13,13 @@
 //! (A alone, B alone, C alone, and each pair), so each player gets the lone 13-piece seat
 //! as often as the other. Every move is checked by the rules engine: an illegal or
 //! malformed move, a crash or a timeout loses the game for the program that made it.
-//! Games reaching the ply cap are adjudicated by remaining distance.
+//! Games reaching the ply cap are adjudicated by remaining distance (the share of its
+//! start distance each player's armies still have to go; the smaller share wins).
+//! Levels offer and answer draws as they would in the app (`ai::wants_draw`,
+//! `ai::should_accept_draw`); programs cannot, so they never offer and always refuse.
 
 use halma::ai::{self, Level, SearchRequest};
-use halma::rules::{Game, Outcome, Position, Seat, Setup};
+use halma::rules::{Game, Outcome, Position, Seat, Setup, VoteResult};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -24,7 +28,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: halma-arena --games N --setup 2p|3p|4p-one|4p-both --a PLAYER --b PLAYER \
-[--movetime MS] [--seed S] [--threads 1|2] [--max-plies N] [--record FILE]
+[--movetime MS] [--seed S] [--threads 1|2] [--max-plies N] [--record FILE] [--time-hints]
   PLAYER: level:<Greedy|Beginner|Casual|Strong|Master> or cmd:<command line of a halma-engine-protocol program>";
 
 /// How long a program may think beyond its move time before it loses on time.
@@ -71,6 +75,8 @@ struct Options {
     max_plies: usize,
     /// Where to write every game's moves (one line per game), for replaying.
     record: Option<String>,
+    /// Also time a hint in every position.
+    time_hints: bool,
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
@@ -82,8 +88,14 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     let mut threads = 1;
     let mut max_plies = 1000;
     let mut record = None;
+    let mut time_hints = false;
     let mut rest = args;
     while let [key, tail @ ..] = rest {
+        if key == "--time-hints" {
+            time_hints = true;
+            rest = tail;
+            continue;
+        }
         let [value, tail @ ..] = tail else { return Err(format!("{key} needs a value")) };
         let number = |what: &str| value.parse::<u64>().map_err(|_| format!("bad {what} '{value}'"));
         match key.as_str() {
@@ -116,6 +128,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         threads,
         max_plies: max_plies.max(1),
         record,
+        time_hints,
     })
 }
 
@@ -190,6 +203,10 @@ struct Player {
 impl Player {
     fn new(spec: PlayerSpec) -> Player {
         Player { spec, process: None }
+    }
+
+    fn is_level(&self) -> bool {
+        matches!(self.spec, PlayerSpec::Level(_))
     }
 
     /// The move text the player answers for the game's seat to move.
@@ -272,6 +289,8 @@ struct GameRecord {
     winning_seats: Vec<Seat>,
     owners: [Option<usize>; 4],
     times: [Vec<Duration>; 2],
+    /// Time of a hint in each position (with `--time-hints`).
+    hint_times: Vec<Duration>,
     note: String,
     first: Seat,
     moves: Vec<String>,
@@ -327,13 +346,33 @@ fn remaining_share(position: &Position, owners: &[Option<usize>; 4]) -> [f64; 2]
     [left[0] / total[0].max(1.0), left[1] / total[1].max(1.0)]
 }
 
+/// The seat to move offers a draw; every other seat answers in turn order (levels by
+/// their own judgement, programs cannot answer and so refuse). True when all accepted.
+fn offer_draw(game: &mut Game, owners: &[Option<usize>; 4], players: &[Player; 2]) -> bool {
+    if game.offer_draw().is_err() {
+        return false;
+    }
+    while let Some(offer) = game.pending_offer() {
+        let seat = offer.awaiting;
+        let player = &players[owners[seat.index()].unwrap_or(0)];
+        let accept = player.is_level() && ai::should_accept_draw(game, seat);
+        match game.answer_draw(seat, accept) {
+            Ok(VoteResult::Agreed) => return true,
+            Ok(VoteResult::Refused) | Err(_) => return false,
+            Ok(VoteResult::Next(_)) => {}
+        }
+    }
+    false
+}
+
 fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> GameRecord {
     let (owners, first) = seat_plan(options.setup, index);
     let mut game = Game::new(options.setup, first);
     let mut moves: Vec<String> = Vec::new();
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    let mut hint_times = Vec::new();
     let seed = options.seed.wrapping_mul(1_000_003).wrapping_add(index as u64);
-    let record = |score_a: f64, ending: Ending, game: &Game, times, note: String| GameRecord {
+    let record = |score_a: f64, ending: Ending, game: &Game, times, hint_times, note: String| GameRecord {
         index,
         score_a,
         ending,
@@ -344,6 +383,7 @@ fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> Game
         },
         owners,
         times,
+        hint_times,
         note,
         first,
         moves: game.history().iter().map(ToString::to_string).collect(),
@@ -353,14 +393,14 @@ fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> Game
             Outcome::Win(seats) => {
                 let winner = seats.seats().next().and_then(|s| owners[s.index()]).unwrap_or(0);
                 let score = if winner == 0 { 1.0 } else { 0.0 };
-                return record(score, Ending::Camp, &game, times, String::new());
+                return record(score, Ending::Camp, &game, times, hint_times, String::new());
             }
             Outcome::Draw(reason) => {
                 let ending = match reason {
                     halma::rules::DrawReason::Repetition => Ending::Repetition,
                     halma::rules::DrawReason::Agreement => Ending::Agreement,
                 };
-                return record(0.5, ending, &game, times, String::new());
+                return record(0.5, ending, &game, times, hint_times, String::new());
             }
             Outcome::Ongoing => {}
         }
@@ -374,10 +414,18 @@ fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> Game
                 0.0
             };
             let note = format!("remaining share A {:.3} B {:.3}", share[0], share[1]);
-            return record(score, Ending::Adjudicated, &game, times, note);
+            return record(score, Ending::Adjudicated, &game, times, hint_times, note);
         }
         let seat = game.to_move();
         let owner = owners[seat.index()].unwrap_or(0);
+        if players[owner].is_level() && ai::wants_draw(&game) && offer_draw(&mut game, &owners, players) {
+            continue;
+        }
+        if options.time_hints {
+            let started = Instant::now();
+            let _ = ai::hint(&game, &AtomicBool::new(false));
+            hint_times.push(started.elapsed());
+        }
         let started = Instant::now();
         let answer = players[owner].choose(&game, &moves, options.movetime, seed ^ (game.history().len() as u64) << 20);
         times[owner].push(started.elapsed());
@@ -392,7 +440,7 @@ fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> Game
                 let score = if owner == 0 { 0.0 } else { 1.0 };
                 let note =
                     format!("player {} (seat {seat}) forfeits at ply {}: {why}", ["A", "B"][owner], moves.len() + 1);
-                return record(score, Ending::Forfeit, &game, times, note);
+                return record(score, Ending::Forfeit, &game, times, hint_times, note);
             }
         }
     }
@@ -480,6 +528,19 @@ fn report(options: &Options, records: &[GameRecord], elapsed: Duration, loads: [
             millis(med),
             millis(max),
             all.len()
+        );
+    }
+    let mut hints: Vec<Duration> = records.iter().flat_map(|r| r.hint_times.iter().copied()).collect();
+    if !hints.is_empty() {
+        let mean = hints.iter().sum::<Duration>().checked_div(hints.len() as u32).unwrap_or_default();
+        let med = median(&mut hints);
+        let max = hints.last().copied().unwrap_or_default();
+        println!(
+            "time per hint: mean {}, median {}, max {} over {} positions",
+            millis(mean),
+            millis(med),
+            millis(max),
+            hints.len()
         );
     }
     if options.setup.seats().len() > 2 {
