@@ -424,7 +424,15 @@ fn every_malformed_save_is_refused() {
             edit(&|v| v["start"] = write_hpn(&Position::start(Setup::TwoPlayers, Seat::B)).into()),
         ),
         ("malformed start", edit(&|v| v["start"] = "16/16 A 2p 0".into())),
-        ("moves missing", edit(&|v| drop(v.as_object_mut().map(|o| o.remove("moves"))))),
+        ("moves not a list", edit(&|v| v["moves"] = serde_json::Value::Null)),
+        (
+            "moves missing",
+            edit(&|v| {
+                if let Some(fields) = v.as_object_mut() {
+                    fields.remove("moves");
+                }
+            }),
+        ),
     ];
     for (why, text) in bad {
         assert!(Game::from_json(&text).is_err(), "accepted a save with {why}: {text}");
