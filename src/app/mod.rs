@@ -1,8 +1,14 @@
 //! Between the interface and the rules: interaction state, board view, saving,
 //! language, and (with the `gui` feature) the Slint window itself.
 
+pub mod interaction;
 pub mod locale;
+pub mod session;
 pub mod storage;
+pub mod view;
 
 #[cfg(all(target_os = "android", feature = "android"))]
 pub mod android;
+
+#[cfg(feature = "gui")]
+pub mod ui;

@@ -1,0 +1,392 @@
+//! The game in progress as the app holds it: who plays each seat, the rules game, the
+//! local player's selection and the board view. Pure state with the app's actions
+//! (confirm, undo against the computer, restart, draw votes...), saved as one document.
+
+use super::interaction::{Interaction, TapResult};
+use super::view::{BoardView, Orientation};
+use crate::ai::Level;
+use crate::rules::{Action, Game, GameError, Outcome, Seat, SeatSet, Setup, VoteResult};
+use serde::{Deserialize, Serialize};
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Player {
+    Human,
+    Computer(Level),
+}
+
+/// The choices of the new-game screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameConfig {
+    pub setup: Setup,
+    pub first: Seat,
+    /// Indexed by seat (A..D); seats not in play are ignored.
+    pub players: [Player; 4],
+}
+
+impl Default for GameConfig {
+    fn default() -> GameConfig {
+        GameConfig {
+            setup: Setup::TwoPlayers,
+            first: Seat::A,
+            players: [Player::Human, Player::Human, Player::Computer(Level::Casual), Player::Human],
+        }
+    }
+}
+
+impl GameConfig {
+    pub fn player(&self, seat: Seat) -> Player {
+        self.players[seat.index()]
+    }
+
+    /// The seats in play that people play.
+    pub fn human_seats(&self) -> SeatSet {
+        let mut seats = SeatSet::EMPTY;
+        for &seat in self.setup.seats() {
+            if self.player(seat) == Player::Human {
+                seats.insert(seat);
+            }
+        }
+        seats
+    }
+
+    pub fn has_computer(&self) -> bool {
+        self.setup.seats().iter().any(|&s| self.player(s) != Player::Human)
+    }
+}
+
+/// Something worth telling the player after an action, shown until the next one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Notice {
+    None,
+    /// A seat had no legal move and passed.
+    Passed(Seat),
+    /// A seat refused the draw offer; the offerer's turn goes on.
+    DrawRefused(Seat),
+    /// Nothing left to undo (for the local players).
+    NothingToUndo,
+    /// The move was refused by the rules (should not happen through the interface).
+    Refused,
+}
+
+/// The game in progress.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    pub config: GameConfig,
+    pub game: Game,
+    pub interaction: Interaction,
+    pub view: BoardView,
+    #[serde(default = "no_notice")]
+    pub notice: Notice,
+}
+
+fn no_notice() -> Notice {
+    Notice::None
+}
+
+impl Session {
+    /// A new game as configured; the seat-to-move's forced passes are played.
+    pub fn new(config: GameConfig) -> Session {
+        let first = if config.setup.has_seat(config.first) { config.first } else { config.setup.seats()[0] };
+        let config = GameConfig { first, ..config };
+        let mut session = Session {
+            config,
+            game: Game::new(config.setup, first),
+            interaction: Interaction::default(),
+            view: BoardView::default(),
+            notice: Notice::None,
+        };
+        session.after_change();
+        session
+    }
+
+    /// The seat to move, or `None` when the game is over.
+    pub fn seat_to_move(&self) -> Option<Seat> {
+        (!self.game.is_over()).then(|| self.game.to_move())
+    }
+
+    /// True when a computer should think now.
+    pub fn computer_to_move(&self) -> Option<Level> {
+        if self.game.is_over() || self.game.pending_offer().is_some() {
+            return None;
+        }
+        match self.config.player(self.game.to_move()) {
+            Player::Computer(level) => Some(level),
+            Player::Human => None,
+        }
+    }
+
+    /// True when the local player may select and move pieces now.
+    pub fn human_can_act(&self) -> bool {
+        !self.game.is_over()
+            && self.game.pending_offer().is_none()
+            && self.config.player(self.game.to_move()) == Player::Human
+    }
+
+    /// The human seat whose draw vote is awaited, if any.
+    pub fn human_vote_awaited(&self) -> Option<Seat> {
+        let offer = self.game.pending_offer()?;
+        (self.config.player(offer.awaiting) == Player::Human).then_some(offer.awaiting)
+    }
+
+    /// The computer seat whose draw vote is awaited, if any.
+    pub fn computer_vote_awaited(&self) -> Option<Seat> {
+        let offer = self.game.pending_offer()?;
+        (self.config.player(offer.awaiting) != Player::Human).then_some(offer.awaiting)
+    }
+
+    /// Plays forced passes and keeps the selection consistent. Call after any change.
+    fn after_change(&mut self) {
+        let before = self.game.history().len();
+        if self.game.play_forced_passes() > 0 {
+            if let Some(index) = (before..self.game.history().len()).last() {
+                self.notice = Notice::Passed(self.game.actor(index));
+            }
+        }
+        let can_act = self.human_can_act();
+        self.interaction.revalidate(&self.game, can_act);
+    }
+
+    /// Turns the board to face the seat to move when that option is on.
+    pub fn apply_orientation(&mut self, orientation: Orientation) {
+        if orientation == Orientation::FaceSeatToMove {
+            let seat = self.game.to_move();
+            self.view.set_quarter_turns(BoardView::quarter_turns_facing(seat));
+        }
+    }
+
+    /// A tap on a board square.
+    pub fn tap(&mut self, square: crate::rules::Square) -> TapResult {
+        let can_act = self.human_can_act();
+        self.interaction.tap(&self.game, square, can_act)
+    }
+
+    /// Plays the previewed move (the "confirm ends the jump chain" rule).
+    pub fn confirm(&mut self) -> Result<Action, GameError> {
+        if !self.human_can_act() || !self.interaction.can_confirm(&self.game) {
+            return Err(GameError::Illegal(crate::rules::IllegalMove::TooShort));
+        }
+        let route = self.interaction.route.clone();
+        self.play_route(&route)
+    }
+
+    /// Plays a route for the seat to move (human confirm or computer move).
+    pub fn play_route(&mut self, route: &[crate::rules::Square]) -> Result<Action, GameError> {
+        self.game.play_route(route)?;
+        self.notice = Notice::None;
+        self.interaction.clear();
+        let action = self.game.history().last().cloned().unwrap_or(Action::Pass);
+        self.after_change();
+        Ok(action)
+    }
+
+    /// Plays an action chosen by a computer seat.
+    pub fn play_action(&mut self, action: &Action) -> Result<(), GameError> {
+        match action {
+            Action::Move(route) => self.play_route(route.squares()).map(|_| ()),
+            Action::Pass => {
+                self.game.pass()?;
+                self.notice = Notice::Passed(self.game.actor(self.game.history().len().saturating_sub(1)));
+                self.after_change();
+                Ok(())
+            }
+        }
+    }
+
+    /// Undo as RULES.md says: against the computer, back to just before the last
+    /// human action (the computer's replies go too); otherwise one action. Forced
+    /// passes are skipped so the player lands where they can move again.
+    pub fn undo(&mut self) -> bool {
+        let humans = self.config.human_seats();
+        let grouped = self.config.has_computer() && !humans.is_empty();
+        let mut changed = false;
+        loop {
+            let step = if grouped { self.game.undo_for(humans) } else { self.game.undo() };
+            if !step {
+                break;
+            }
+            changed = true;
+            let forced_pass = self.game.must_pass();
+            if !forced_pass {
+                break;
+            }
+        }
+        self.notice = if changed { Notice::None } else { Notice::NothingToUndo };
+        self.interaction.clear();
+        self.after_change();
+        changed
+    }
+
+    /// Redo: one action; against the computer, up to the next human turn.
+    pub fn redo(&mut self) -> bool {
+        if !self.game.redo() {
+            return false;
+        }
+        while self.config.has_computer() && !self.human_can_act() && self.game.redo() {}
+        self.notice = Notice::None;
+        self.interaction.clear();
+        self.after_change();
+        true
+    }
+
+    pub fn can_undo(&self) -> bool {
+        let humans = self.config.human_seats();
+        if self.config.has_computer() && !humans.is_empty() {
+            (0..self.game.history().len()).any(|i| humans.contains(self.game.actor(i)))
+                || self.game.pending_offer().is_some()
+        } else {
+            self.game.can_undo()
+        }
+    }
+
+    /// The same setup from its start, same first seat.
+    pub fn restart(&mut self) {
+        let view = self.view;
+        *self = Session::new(self.config);
+        self.view = view;
+    }
+
+    /// The same setup with the first seat rotated to the next seat in play.
+    pub fn new_game(&mut self) {
+        let view = self.view;
+        let mut config = self.config;
+        config.first = config.setup.next_seat(self.game.first_seat());
+        *self = Session::new(config);
+        self.view = view;
+    }
+
+    /// The human seat to move offers a draw.
+    pub fn offer_draw(&mut self) -> Result<(), GameError> {
+        if !self.human_can_act() {
+            return Err(GameError::GameOver);
+        }
+        self.game.offer_draw()?;
+        self.interaction.clear();
+        self.notice = Notice::None;
+        Ok(())
+    }
+
+    /// A seat answers the pending offer.
+    pub fn answer_draw(&mut self, seat: Seat, accept: bool) -> Result<VoteResult, GameError> {
+        let result = self.game.answer_draw(seat, accept)?;
+        if result == VoteResult::Refused {
+            self.notice = Notice::DrawRefused(seat);
+        }
+        self.after_change();
+        Ok(result)
+    }
+
+    /// Lets computer seats answer a pending offer by `judge` (accept?), in turn order,
+    /// until a human must answer or the vote is over.
+    pub fn resolve_computer_votes(&mut self, judge: impl Fn(&Game, Seat) -> bool) {
+        while let Some(seat) = self.computer_vote_awaited() {
+            let accept = judge(&self.game, seat);
+            if self.answer_draw(seat, accept).is_err() {
+                break;
+            }
+        }
+    }
+
+    /// Pieces of `seat`'s army standing in its target camp.
+    pub fn pieces_home(&self, seat: Seat) -> u32 {
+        let position = self.game.position();
+        (position.pieces(seat) & self.config.setup.target_camp(seat)).count()
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        self.game.outcome()
+    }
+}
+
+/// The player's settings, saved apart from the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Language code chosen in the menu; `None` follows the system.
+    #[serde(default)]
+    pub language: Option<String>,
+    #[serde(default)]
+    pub orientation: Orientation,
+    /// The last new-game choices, offered again.
+    #[serde(default)]
+    pub last_config: Option<GameConfig>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { language: None, orientation: Orientation::Fixed, last_config: None }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Square;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap_or(Square::from_index(0))
+    }
+
+    fn versus_computer() -> Session {
+        Session::new(GameConfig {
+            setup: Setup::TwoPlayers,
+            first: Seat::A,
+            players: [Player::Human, Player::Human, Player::Computer(Level::Greedy), Player::Human],
+        })
+    }
+
+    #[test]
+    fn undo_against_the_computer_takes_its_reply_too() {
+        let mut session = versus_computer();
+        session.tap(sq("e2"));
+        session.tap(sq("f3"));
+        assert!(session.confirm().is_ok());
+        assert_eq!(session.computer_to_move(), Some(Level::Greedy));
+        assert!(session.play_action(&Action::Move(crate::rules::Route::new(vec![sq("l15"), sq("l13")]))).is_ok());
+        assert_eq!(session.game.history().len(), 2);
+        assert!(session.undo());
+        assert_eq!(session.game.history().len(), 0);
+        assert!(session.human_can_act());
+        assert!(!session.undo());
+        assert_eq!(session.notice, Notice::NothingToUndo);
+        assert!(session.redo());
+        assert_eq!(session.game.history().len(), 2, "redo replays up to the human's next turn");
+    }
+
+    #[test]
+    fn new_game_rotates_the_first_seat_and_restart_keeps_it() {
+        let mut session = Session::new(GameConfig { setup: Setup::ThreePlayers, first: Seat::B, ..Default::default() });
+        session.restart();
+        assert_eq!(session.game.first_seat(), Seat::B);
+        session.new_game();
+        assert_eq!(session.game.first_seat(), Seat::C);
+        session.new_game();
+        assert_eq!(session.game.first_seat(), Seat::A);
+    }
+
+    #[test]
+    fn computer_votes_follow_the_judge() {
+        let mut session = Session::new(GameConfig {
+            setup: Setup::ThreePlayers,
+            first: Seat::A,
+            players: [Player::Human, Player::Computer(Level::Greedy), Player::Human, Player::Human],
+        });
+        assert!(session.offer_draw().is_ok());
+        session.resolve_computer_votes(|_, _| true);
+        assert_eq!(session.human_vote_awaited(), Some(Seat::C));
+        assert_eq!(session.answer_draw(Seat::C, false), Ok(VoteResult::Refused));
+        assert_eq!(session.notice, Notice::DrawRefused(Seat::C));
+        assert!(session.human_can_act());
+        assert!(session.offer_draw().is_err(), "one offer per turn");
+    }
+
+    #[test]
+    fn sessions_round_trip_through_json() {
+        let mut session = versus_computer();
+        session.tap(sq("e2"));
+        session.tap(sq("f3"));
+        session.view.zoom_around(2.0, 0.3, 0.7);
+        let text = serde_json::to_string(&session).unwrap_or_default();
+        let back: Result<Session, _> = serde_json::from_str(&text);
+        assert_eq!(back.ok(), Some(session));
+    }
+}

@@ -1,0 +1,195 @@
+//! Monkey test of the interface: thousands of random taps, drags, pinches (with the
+//! stray clicks real touchscreens report), twists, keys, button clicks and window
+//! resizes across every screen, on games with computer seats. Afterwards and along
+//! the way: no panic, the game is legal (its history replays), the preview (if any)
+//! is a legal route, and the saved file loads back to the same game.
+//!
+//! `MONKEY_EVENTS` sets the number of events (default 20000), `MONKEY_SEED` the seed.
+
+mod ui_support;
+
+use halma::ai::Level;
+use halma::app::session::{GameConfig, Player, Session};
+use halma::app::storage::{self, LoadOutcome, Store};
+use halma::rules::{Game, Seat, Setup};
+use i_slint_backend_testing::ElementHandle;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use slint::platform::{Key, WindowEvent};
+use slint::{ComponentHandle, LogicalPosition};
+use ui_support::{advance, harness, Harness};
+
+const BUTTONS: [&str; 24] = [
+    "Confirm",
+    "Cancel",
+    "Hint",
+    "Undo",
+    "Redo",
+    "Offer draw",
+    "Accept draw",
+    "Decline",
+    "New game",
+    "Restart",
+    "Rules",
+    "About",
+    "Back",
+    "Start",
+    "Resume game",
+    "2 players",
+    "3 players (19/13/19)",
+    "4 players",
+    "Teams: one army home wins",
+    "Teams: both armies home",
+    "Next game",
+    "Zoom in",
+    "Zoom out",
+    "Rotate right",
+];
+
+fn random_key(rng: &mut StdRng) -> slint::SharedString {
+    let keys: [slint::SharedString; 13] = [
+        Key::LeftArrow.into(),
+        Key::RightArrow.into(),
+        Key::UpArrow.into(),
+        Key::DownArrow.into(),
+        Key::Return.into(),
+        Key::Escape.into(),
+        Key::Back.into(),
+        "h".into(),
+        "u".into(),
+        "r".into(),
+        "+".into(),
+        "-".into(),
+        "0".into(),
+    ];
+    keys[rng.random_range(0..keys.len())].clone()
+}
+
+fn random_point_on_board(h: &Harness, rng: &mut StdRng) -> Option<LogicalPosition> {
+    let board = ElementHandle::find_by_element_id(&h.window, "GamePage::board").next()?;
+    let origin = board.absolute_position();
+    let size = board.size();
+    Some(LogicalPosition::new(
+        origin.x + rng.random_range(0.0..size.width.max(1.0)),
+        origin.y + rng.random_range(0.0..size.height.max(1.0)),
+    ))
+}
+
+/// Checks everything that must always hold.
+fn check_invariants(h: &Harness, context: &str) {
+    let session = h.controller.session();
+    let game = &session.game;
+    // The history replays from the start: every action was legal.
+    let mut replay = Game::from_position(*game.start_position());
+    for action in game.history() {
+        assert!(replay.play_action(action).is_ok(), "{context}: illegal action {action} in the history");
+    }
+    assert_eq!(replay.position(), game.position(), "{context}: replay differs");
+    // The preview, if any, is a legal route (or a legal partial chain).
+    let route = &session.interaction.route;
+    if route.len() >= 2 {
+        let position = game.position();
+        let legal = position.check_route(route).is_ok() || position.jump_extensions(route).is_ok();
+        assert!(legal, "{context}: preview {route:?} is not legal");
+    }
+    // No two pieces on a square, counts kept.
+    let mut seen = 0u32;
+    for seat in Seat::ALL {
+        let pieces = game.position().pieces(seat);
+        assert_eq!(pieces.count(), game.setup().army_size(seat), "{context}: pieces of {seat}");
+        seen += pieces.count();
+    }
+    assert_eq!(game.position().occupied().count(), seen, "{context}: two pieces on one square");
+}
+
+fn check_save_loads_back(h: &Harness) {
+    h.controller.save();
+    let store = Store::new(&h.dir);
+    match store.load(storage::SESSION, Ok::<Session, String>) {
+        LoadOutcome::Loaded(saved) => assert_eq!(saved.game, h.controller.session().game, "saved game differs"),
+        LoadOutcome::Missing => {}
+        LoadOutcome::Damaged { problem, .. } => panic!("the app's own save did not load: {problem}"),
+    }
+}
+
+#[test]
+fn monkey() {
+    i_slint_backend_testing::init_integration_test_with_mock_time();
+    let events: usize = std::env::var("MONKEY_EVENTS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
+    let seed: u64 = std::env::var("MONKEY_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(20261129);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let h = harness("monkey");
+    h.start(Session::new(GameConfig {
+        setup: Setup::ThreePlayers,
+        first: Seat::A,
+        players: [Player::Human, Player::Computer(Level::Greedy), Player::Human, Player::Computer(Level::Beginner)],
+    }));
+    let sizes = [(1000.0, 700.0), (393.0, 851.0), (851.0, 393.0), (1280.0, 800.0), (320.0, 480.0)];
+    for event in 0..events {
+        match rng.random_range(0..100) {
+            0..=39 => {
+                if let Some(point) = random_point_on_board(&h, &mut rng) {
+                    h.press(point);
+                    advance(rng.random_range(10..80));
+                    h.release(point);
+                }
+            }
+            40..=46 => {
+                if let Some(from) = random_point_on_board(&h, &mut rng) {
+                    let to = LogicalPosition::new(
+                        from.x + rng.random_range(-200.0..200.0),
+                        from.y + rng.random_range(-200.0..200.0),
+                    );
+                    h.press(from);
+                    for step in 1..=4 {
+                        let t = step as f32 / 4.0;
+                        h.window.window().dispatch_event(WindowEvent::PointerMoved {
+                            position: LogicalPosition::new(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t),
+                        });
+                        advance(16);
+                    }
+                    h.release(to);
+                }
+            }
+            47..=52 => {
+                // Pinches and twists with two real fingers (Slint reports stray clicks for them).
+                if let Some(at) = random_point_on_board(&h, &mut rng) {
+                    let from = rng.random_range(20.0..200.0);
+                    let to = rng.random_range(20.0..300.0);
+                    let degrees = if rng.random_bool(0.3) { rng.random_range(-150.0..150.0) } else { 0.0 };
+                    h.two_finger_gesture(at, from, to, degrees);
+                }
+            }
+            53..=74 => h.key(random_key(&mut rng)),
+            75..=94 => {
+                let label = BUTTONS[rng.random_range(0..BUTTONS.len())];
+                if let Some(button) = ElementHandle::find_by_accessible_label(&h.window, label)
+                    .find(|e| e.accessible_enabled() != Some(false))
+                {
+                    button.invoke_accessible_default_action();
+                }
+            }
+            95..=96 => {
+                let (width, height) = sizes[rng.random_range(0..sizes.len())];
+                h.window.window().set_size(slint::LogicalSize::new(width, height));
+            }
+            _ => {
+                // Let the computer think and move.
+                advance(500);
+                std::thread::sleep(std::time::Duration::from_millis(3));
+            }
+        }
+        advance(rng.random_range(0..250));
+        if event % 500 == 0 {
+            check_invariants(&h, &format!("event {event}"));
+        }
+        if event % 5000 == 0 {
+            check_save_loads_back(&h);
+        }
+    }
+    check_invariants(&h, "the end");
+    check_save_loads_back(&h);
+    // A finished game or one in progress: the screen shows something sensible.
+    let page = h.bridge().get_page();
+    assert!((0..=3).contains(&page));
+}

@@ -1,0 +1,313 @@
+//! Interface tests: the real `.slint` window driven through Slint's testing backend
+//! (pointer events, keys, accessible buttons), with mock time for timers.
+
+mod ui_support;
+
+use halma::ai::Level;
+use halma::app::session::{GameConfig, Player, Session};
+use halma::rules::{parse_hpn, DrawReason, Game, Outcome, Seat, Setup};
+use slint::platform::WindowEvent;
+use slint::{ComponentHandle, LogicalPosition, Model};
+use ui_support::{advance, harness, humans, sq};
+
+fn tap_preview_confirm_a_step() {
+    let h = harness("step");
+    h.start(Session::new(humans(Setup::TwoPlayers)));
+    h.tap(sq("e2"));
+    assert_eq!(h.controller.session().interaction.selected, Some(sq("e2")));
+    assert!(!h.button_enabled("Confirm"), "nothing to confirm before a preview");
+    h.tap(sq("f3"));
+    assert_eq!(h.route(), vec![sq("e2"), sq("f3")]);
+    assert!(h.bridge().get_can_confirm());
+    assert!(h.game().history().is_empty(), "a preview moves nothing");
+    h.click_button("Confirm");
+    assert_eq!(h.game().history().len(), 1);
+    assert_eq!(h.game().position().piece_at(sq("f3")), Some(Seat::A));
+    assert!(h.route().is_empty());
+    // The move is animated hop by hop, then shown in place.
+    assert!(h.bridge().get_anim_visible());
+    advance(600);
+    assert!(!h.bridge().get_anim_visible());
+}
+
+fn chain_built_hop_by_hop() {
+    let h = harness("chain");
+    // A on c3 can jump over d4 to e5, then over f5 to g5, then over g6 to g7.
+    let start = parse_hpn("16/16/16/16/16/16/16/16/16/16/6C9/5C10/3A12/2A1C11/16/15C A 2p 0").expect("hpn");
+    let mut session = Session::new(humans(Setup::TwoPlayers));
+    session.game = Game::from_position(start);
+    h.start(session);
+    h.tap(sq("c3"));
+    h.tap(sq("e5"));
+    assert_eq!(h.route(), vec![sq("c3"), sq("e5")]);
+    h.tap(sq("g5"));
+    assert_eq!(h.route(), vec![sq("c3"), sq("e5"), sq("g5")]);
+    h.tap(sq("g7"));
+    assert_eq!(h.route(), vec![sq("c3"), sq("e5"), sq("g5"), sq("g7")]);
+    // Cutting back to an earlier landing.
+    h.tap(sq("g5"));
+    assert_eq!(h.route(), vec![sq("c3"), sq("e5"), sq("g5")]);
+    // A square the chain cannot reach changes nothing.
+    h.tap(sq("k11"));
+    assert_eq!(h.route(), vec![sq("c3"), sq("e5"), sq("g5")]);
+    h.click_button("Confirm");
+    let history = h.game().history().to_vec();
+    assert_eq!(history.len(), 1);
+    assert_eq!(history[0].to_string(), "c3-e5-g5");
+}
+
+fn drag_moves_nothing() {
+    let h = harness("drag");
+    h.start(Session::new(humans(Setup::TwoPlayers)));
+    let from = h.square_point(sq("e2"));
+    let to = LogicalPosition::new(from.x + 150.0, from.y - 150.0);
+    h.press(from);
+    for step in 1..=10 {
+        let t = step as f32 / 10.0;
+        h.window.window().dispatch_event(WindowEvent::PointerMoved {
+            position: LogicalPosition::new(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t),
+        });
+        advance(16);
+    }
+    h.release(to);
+    advance(300);
+    assert_eq!(h.controller.session().interaction.selected, None);
+    assert!(h.game().history().is_empty());
+}
+
+fn pickers_preview_like_taps() {
+    let h = harness("pickers");
+    h.start(Session::new(humans(Setup::TwoPlayers)));
+    let pieces: Vec<String> = h.bridge().get_piece_choices().iter().map(|s| s.to_string()).collect();
+    assert_eq!(pieces[0], "Choose a piece");
+    let index = pieces.iter().position(|p| p == "b4").expect("b4 can move") as i32;
+    h.bridge().invoke_pick_piece(index);
+    advance(20);
+    assert_eq!(h.controller.session().interaction.selected, Some(sq("b4")));
+    let destinations: Vec<String> = h.bridge().get_destination_choices().iter().map(|s| s.to_string()).collect();
+    assert_eq!(destinations, ["Choose a destination", "b4 → d4", "b4 → c5", "b4 → b6"]);
+    h.bridge().invoke_pick_destination(3);
+    advance(20);
+    assert_eq!(h.route(), vec![sq("b4"), sq("b6")]);
+    assert_eq!(h.bridge().get_destination_choice(), 3);
+    h.click_button("Confirm");
+    assert_eq!(h.game().history().len(), 1);
+}
+
+fn keyboard_commands() {
+    let h = harness("keys");
+    h.start(Session::new(GameConfig {
+        players: [Player::Human, Player::Human, Player::Computer(Level::Greedy), Player::Human],
+        ..humans(Setup::TwoPlayers)
+    }));
+    // Cursor starts on a1: right x3, up x1 → d2.
+    for _ in 0..3 {
+        h.key(slint::platform::Key::RightArrow);
+    }
+    h.key(slint::platform::Key::UpArrow);
+    assert_eq!(h.controller.session().interaction.cursor, sq("d2"));
+    assert!(h.bridge().get_cursor_visible());
+    h.key(slint::platform::Key::Return);
+    assert_eq!(h.controller.session().interaction.selected, Some(sq("d2")));
+    h.key(slint::platform::Key::UpArrow);
+    h.key(slint::platform::Key::UpArrow);
+    h.key(slint::platform::Key::Return);
+    assert_eq!(h.route(), vec![sq("d2"), sq("d4")]);
+    // Esc drops the preview, then the selection.
+    h.key(slint::platform::Key::Escape);
+    assert!(h.route().is_empty());
+    assert_eq!(h.controller.session().interaction.selected, Some(sq("d2")));
+    h.key(slint::platform::Key::Escape);
+    assert_eq!(h.controller.session().interaction.selected, None);
+    // Select, preview, confirm with Enter.
+    h.key(slint::platform::Key::DownArrow);
+    h.key(slint::platform::Key::DownArrow);
+    h.key(slint::platform::Key::Return);
+    h.key(slint::platform::Key::UpArrow);
+    h.key(slint::platform::Key::UpArrow);
+    h.key(slint::platform::Key::Return);
+    h.key(slint::platform::Key::Return);
+    assert_eq!(h.game().history().len(), 1);
+    h.wait_until("the computer's reply", |h| h.game().history().len() == 2);
+    // U undoes the move with the computer's reply, R redoes both.
+    h.key("u");
+    assert_eq!(h.game().history().len(), 0);
+    h.key("r");
+    assert_eq!(h.game().history().len(), 2);
+    // H asks for a hint, shown as a preview.
+    h.key("h");
+    h.wait_until("the hint", |h| !h.route().is_empty());
+    assert!(h.controller.session().interaction.from_hint);
+    // + and - zoom; 0 fits.
+    h.key("+");
+    assert!((h.bridge().get_zoom() - 1.25).abs() < 1e-4);
+    h.key("-");
+    assert!((h.bridge().get_zoom() - 1.0).abs() < 1e-4);
+    h.key("+");
+    h.key("0");
+    assert!((h.bridge().get_zoom() - 1.0).abs() < 1e-4);
+    // The hint survived the zooming; Enter on its end square plays it.
+    let hint = h.route();
+    assert!(!hint.is_empty());
+    let end = *hint.last().expect("route");
+    while h.controller.session().interaction.cursor != end {
+        let cursor = h.controller.session().interaction.cursor;
+        let key = if cursor.column() < end.column() {
+            slint::platform::Key::RightArrow
+        } else if cursor.column() > end.column() {
+            slint::platform::Key::LeftArrow
+        } else if cursor.row() < end.row() {
+            slint::platform::Key::UpArrow
+        } else {
+            slint::platform::Key::DownArrow
+        };
+        h.key(key);
+    }
+    h.key(slint::platform::Key::Return);
+    assert_eq!(h.game().history().len(), 3);
+    assert_eq!(h.game().history()[2].to_string(), halma::rules::Route::new(hint).to_string());
+}
+
+fn hint_then_confirm() {
+    let h = harness("hint");
+    h.start(Session::new(humans(Setup::FourPlayersBothArmies)));
+    h.click_button("Hint");
+    h.wait_until("the hint", |h| !h.route().is_empty());
+    assert!(h.bridge().get_preview_is_hint());
+    assert!(h.game().history().is_empty(), "a hint moves nothing");
+    let hint = h.route();
+    h.click_button("Confirm");
+    assert_eq!(h.game().history().len(), 1);
+    assert_eq!(h.game().history()[0].to_string(), halma::rules::Route::new(hint).to_string());
+}
+
+fn undo_redo_against_the_computer() {
+    let h = harness("undo");
+    h.start(Session::new(GameConfig {
+        players: [Player::Human, Player::Human, Player::Computer(Level::Greedy), Player::Human],
+        ..humans(Setup::TwoPlayers)
+    }));
+    h.tap(sq("e2"));
+    h.tap(sq("f3"));
+    h.click_button("Confirm");
+    assert!(h.bridge().get_computer_thinking());
+    // Undo while the computer thinks: its search is cancelled, the move taken back.
+    h.click_button("Undo");
+    assert_eq!(h.game().history().len(), 0);
+    assert!(!h.controller.is_searching());
+    h.click_button("Redo");
+    assert_eq!(h.game().history().len(), 1);
+    h.wait_until("the computer's reply", |h| h.game().history().len() == 2 && !h.controller.is_animating());
+    h.click_button("Undo");
+    assert_eq!(h.game().history().len(), 0, "undo takes the computer's reply with the human move");
+    assert!(h.bridge().get_human_turn());
+    h.click_button("Redo");
+    assert_eq!(h.game().history().len(), 2);
+}
+
+fn draw_offers() {
+    // Accepted: every other seat accepts, in turn order, each in its own dialog.
+    let h = harness("draw-yes");
+    h.start(Session::new(humans(Setup::ThreePlayers)));
+    h.click_button("Offer draw");
+    assert_eq!(h.bridge().get_vote_seat(), 1, "B answers first");
+    assert_eq!(h.bridge().get_vote_offerer(), 0);
+    h.click_button("Accept draw");
+    assert_eq!(h.bridge().get_vote_seat(), 2, "then C");
+    h.click_button("Accept draw");
+    assert_eq!(h.game().outcome(), Outcome::Draw(DrawReason::Agreement));
+    assert_eq!(h.bridge().get_outcome(), 4);
+    assert!(h.game().history().is_empty(), "votes are not moves");
+    drop(h);
+
+    // Refused by the second human: the offerer plays on and cannot offer again this turn.
+    let h = harness("draw-no");
+    h.start(Session::new(humans(Setup::FourPlayersOneArmy)));
+    h.click_button("Offer draw");
+    assert_eq!(h.bridge().get_vote_seat(), 1);
+    h.click_button("Accept draw");
+    assert_eq!(h.bridge().get_vote_seat(), 2);
+    h.click_button("Decline");
+    assert_eq!(h.bridge().get_vote_seat(), -1);
+    assert_eq!(h.game().outcome(), Outcome::Ongoing);
+    assert_eq!(h.game().to_move(), Seat::A);
+    assert!(!h.bridge().get_can_offer_draw());
+    assert_eq!(h.bridge().get_notice(), 2);
+}
+
+fn gestures_zoom_and_rotate_without_touching_the_game() {
+    let h = harness("gestures");
+    let start = parse_hpn("16/16/16/16/16/16/16/16/16/16/6C9/5C10/3A12/2A1C11/16/15C A 2p 0").expect("hpn");
+    let mut session = Session::new(humans(Setup::TwoPlayers));
+    session.game = Game::from_position(start);
+    h.start(session);
+    h.tap(sq("c3"));
+    h.tap(sq("e5"));
+    h.tap(sq("g5"));
+    let preview = h.route();
+    assert_eq!(preview, vec![sq("c3"), sq("e5"), sq("g5")]);
+    // A pinch over a piece: zooms, and none of its touches counts as a tap.
+    let centre = h.square_point(sq("d4"));
+    h.two_finger_gesture(centre, 60.0, 180.0, 0.0);
+    let zoom = h.bridge().get_zoom();
+    assert!(zoom > 1.5, "the pinch zoomed (zoom {zoom})");
+    assert_eq!(h.route(), preview, "a pinch is not a tap");
+    assert_eq!(h.controller.session().interaction.selected, Some(sq("c3")));
+    // A twist turns the board a quarter turn.
+    let turns = h.controller.session().view.quarter_turns;
+    h.two_finger_gesture(h.board_centre(), 120.0, 120.0, 95.0);
+    assert_eq!(h.controller.session().view.quarter_turns, (turns + 1) % 4);
+    assert_eq!(h.route(), preview);
+    // Buttons and a resize (a device rotation) keep it too.
+    h.click_button("Rotate right");
+    h.click_button("Zoom in");
+    h.window.window().set_size(slint::LogicalSize::new(420.0, 900.0));
+    advance(50);
+    assert_eq!(h.route(), preview);
+    // The same move is played.
+    h.click_button("Confirm");
+    assert_eq!(h.game().history().len(), 1);
+    assert_eq!(h.game().history()[0].to_string(), "c3-e5-g5");
+}
+
+fn new_game_screen_for_each_player_count() {
+    let h = harness("setup");
+    assert_eq!(h.bridge().get_page(), 0, "no saved game: the new-game screen");
+    for (label, setup) in [
+        ("2 players", Setup::TwoPlayers),
+        ("3 players (19/13/19)", Setup::ThreePlayers),
+        ("4 players", Setup::FourPlayersBothArmies),
+    ] {
+        h.click_button(label);
+        assert_eq!(h.bridge().get_seat_choices().row_count(), setup.seats().len());
+        h.click_button("Start");
+        assert_eq!(h.bridge().get_page(), 1);
+        assert_eq!(h.game().setup(), setup);
+        h.click_button("New game");
+        assert_eq!(h.bridge().get_page(), 0);
+    }
+    h.click_button("4 players");
+    h.click_button("Teams: one army home wins");
+    h.bridge().invoke_set_seat_player(3, 4);
+    h.bridge().set_first_seat_index(2);
+    h.click_button("Start");
+    let session = h.controller.session();
+    assert_eq!(session.game.setup(), Setup::FourPlayersOneArmy);
+    assert_eq!(session.game.first_seat(), Seat::C);
+    assert_eq!(session.config.players[3], Player::Computer(Level::Master));
+}
+
+#[test]
+fn the_interface_works_end_to_end() {
+    i_slint_backend_testing::init_integration_test_with_mock_time();
+    tap_preview_confirm_a_step();
+    chain_built_hop_by_hop();
+    drag_moves_nothing();
+    pickers_preview_like_taps();
+    keyboard_commands();
+    hint_then_confirm();
+    undo_redo_against_the_computer();
+    draw_offers();
+    gestures_zoom_and_rotate_without_touching_the_game();
+    new_game_screen_for_each_player_count();
+}

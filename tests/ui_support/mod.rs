@@ -1,0 +1,195 @@
+//! A window of the real app under Slint's testing backend, driven like a person
+//! would: pointer events on board squares, keys, accessible buttons, mock time.
+#![allow(dead_code)]
+
+use halma::app::session::{GameConfig, Player, Session};
+use halma::app::storage::Store;
+use halma::app::ui::Controller;
+use halma::rules::{Game, Seat, Setup, Square};
+use halma::{AppWindow, Bridge};
+use i_slint_backend_testing::ElementHandle;
+use i_slint_core::input::TouchPhase;
+use i_slint_core::platform::InternalEvent;
+use slint::platform::{PointerEventButton, WindowEvent};
+use slint::{ComponentHandle, LogicalPosition, SharedString};
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Advances the mock clock in small steps, as frames would (a repeated timer fires at
+/// most once per step).
+pub fn advance(ms: u64) {
+    let mut left = ms;
+    while left > 0 {
+        let step = left.min(20);
+        i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(step));
+        left -= step;
+    }
+}
+
+/// One finger of a touchscreen, through the runtime's touch event (the public
+/// `WindowEvent` has none): Slint turns two fingers into pinch and twist gestures.
+pub fn touch(window: &AppWindow, finger: i32, position: LogicalPosition, phase: TouchPhase) {
+    let point = i_slint_core::lengths::logical_point_from_api(position);
+    window.window().dispatch_event(WindowEvent::internal(InternalEvent::Touch { id: finger, position: point, phase }));
+}
+
+pub fn sq(name: &str) -> Square {
+    name.parse().unwrap_or_else(|_| panic!("bad square {name}"))
+}
+
+pub struct Harness {
+    pub window: AppWindow,
+    pub controller: Rc<Controller>,
+    pub dir: PathBuf,
+}
+
+impl Drop for Harness {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("halma-ui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+pub fn harness(name: &str) -> Harness {
+    let dir = fresh_dir(name);
+    let window = AppWindow::new().expect("window");
+    window.window().set_size(slint::LogicalSize::new(1000.0, 700.0));
+    let controller = Controller::install(&window, Some(Store::new(&dir)));
+    window.show().expect("show");
+    advance(20);
+    Harness { window, controller, dir }
+}
+
+pub fn humans(setup: Setup) -> GameConfig {
+    GameConfig { setup, first: Seat::A, players: [Player::Human; 4] }
+}
+
+impl Harness {
+    pub fn bridge(&self) -> Bridge<'_> {
+        self.window.global::<Bridge>()
+    }
+
+    pub fn start(&self, session: Session) {
+        self.controller.begin_session(session);
+        advance(20);
+    }
+
+    pub fn game(&self) -> Game {
+        self.controller.session().game
+    }
+
+    /// Window coordinates of the centre of `square`'s cell on the board.
+    pub fn square_point(&self, square: Square) -> LogicalPosition {
+        let board =
+            ElementHandle::find_by_element_id(&self.window, "GamePage::board").next().expect("the board is on screen");
+        let origin = board.absolute_position();
+        let size = board.size();
+        let zoom = self.bridge().get_zoom();
+        let cell = size.width * zoom / 16.0;
+        let (x, y) = self.controller.session().view.display_cell(square);
+        LogicalPosition::new(
+            origin.x + self.bridge().get_content_x() + (x as f32 + 0.5) * cell,
+            origin.y + self.bridge().get_content_y() + (y as f32 + 0.5) * cell,
+        )
+    }
+
+    /// The centre of the board area on screen.
+    pub fn board_centre(&self) -> LogicalPosition {
+        let board =
+            ElementHandle::find_by_element_id(&self.window, "GamePage::board").next().expect("the board is on screen");
+        let origin = board.absolute_position();
+        let size = board.size();
+        LogicalPosition::new(origin.x + size.width / 2.0, origin.y + size.height / 2.0)
+    }
+
+    pub fn press(&self, position: LogicalPosition) {
+        let window = self.window.window();
+        window.dispatch_event(WindowEvent::PointerMoved { position });
+        window.dispatch_event(WindowEvent::PointerPressed { position, button: PointerEventButton::Left });
+    }
+
+    pub fn release(&self, position: LogicalPosition) {
+        self.window
+            .window()
+            .dispatch_event(WindowEvent::PointerReleased { position, button: PointerEventButton::Left });
+    }
+
+    /// A tap on a square, then the tap delay passes.
+    pub fn tap(&self, square: Square) {
+        let point = self.square_point(square);
+        self.press(point);
+        advance(40);
+        self.release(point);
+        advance(200);
+    }
+
+    pub fn key(&self, text: impl Into<SharedString>) {
+        let text = text.into();
+        self.window.window().dispatch_event(WindowEvent::KeyPressed { text: text.clone() });
+        self.window.window().dispatch_event(WindowEvent::KeyReleased { text });
+        advance(20);
+    }
+
+    /// Clicks the button whose accessible label is `label` (the visible text).
+    pub fn click_button(&self, label: &str) {
+        let button = ElementHandle::find_by_accessible_label(&self.window, label)
+            .find(|e| e.accessible_enabled() != Some(false))
+            .unwrap_or_else(|| panic!("no enabled button '{label}'"));
+        button.invoke_accessible_default_action();
+        advance(20);
+    }
+
+    pub fn button_enabled(&self, label: &str) -> bool {
+        ElementHandle::find_by_accessible_label(&self.window, label).any(|e| e.accessible_enabled() == Some(true))
+    }
+
+    pub fn route(&self) -> Vec<Square> {
+        self.controller.session().interaction.route
+    }
+
+    /// Two fingers on the board around `centre`: they land `from` apart, spread to
+    /// `to` apart while turning by `degrees`, then lift — as a person pinches.
+    pub fn two_finger_gesture(&self, centre: LogicalPosition, from: f32, to: f32, degrees: f32) {
+        let finger = |spread: f32, angle: f32, sign: f32| {
+            let radians = angle.to_radians();
+            LogicalPosition::new(
+                centre.x + sign * spread / 2.0 * radians.cos(),
+                centre.y + sign * spread / 2.0 * radians.sin(),
+            )
+        };
+        touch(&self.window, 0, finger(from, 0.0, -1.0), TouchPhase::Started);
+        advance(30);
+        touch(&self.window, 1, finger(from, 0.0, 1.0), TouchPhase::Started);
+        advance(16);
+        let steps = 12;
+        for step in 1..=steps {
+            let t = step as f32 / steps as f32;
+            let spread = from + (to - from) * t;
+            let angle = degrees * t;
+            touch(&self.window, 0, finger(spread, angle, -1.0), TouchPhase::Moved);
+            touch(&self.window, 1, finger(spread, angle, 1.0), TouchPhase::Moved);
+            advance(16);
+        }
+        touch(&self.window, 1, finger(to, degrees, 1.0), TouchPhase::Ended);
+        advance(30);
+        touch(&self.window, 0, finger(to, degrees, -1.0), TouchPhase::Ended);
+        advance(300);
+    }
+
+    /// Lets timers, animations and worker threads run until `done` holds.
+    pub fn wait_until(&self, what: &str, done: impl Fn(&Harness) -> bool) {
+        let start = Instant::now();
+        while !done(self) {
+            assert!(start.elapsed() < Duration::from_secs(30), "timed out waiting for {what}");
+            advance(30);
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        advance(400);
+    }
+}
