@@ -57,7 +57,7 @@ fn game_in_progress() -> Session {
         first: Seat::A,
         players: [Player::Human, Player::Human, Player::Computer(Level::Strong), Player::Human],
     });
-    for text in ["d2-d4", "l15-l13", "c3-e5", "m14-k12", "b4-d4-f6", "n13-l11"] {
+    for text in ["d2-d4", "m15-m13", "c3-e5", "n14-l12", "b4-b6", "n13-l13-l11"] {
         assert!(session.game.play_text(text).is_ok(), "{text}");
     }
     let sq = |name: &str| name.parse::<Square>().expect("square");

@@ -341,7 +341,7 @@ mod tests {
         session.tap(sq("f3"));
         assert!(session.confirm().is_ok());
         assert_eq!(session.computer_to_move(), Some(Level::Greedy));
-        assert!(session.play_action(&Action::Move(crate::rules::Route::new(vec![sq("l15"), sq("l13")]))).is_ok());
+        assert!(session.play_action(&Action::Move(crate::rules::Route::new(vec![sq("m15"), sq("m13")]))).is_ok());
         assert_eq!(session.game.history().len(), 2);
         assert!(session.undo());
         assert_eq!(session.game.history().len(), 0);
