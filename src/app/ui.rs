@@ -313,7 +313,7 @@ impl Controller {
     fn after_change(self: &Rc<Self>, save: bool) {
         {
             let mut session = self.session.borrow_mut();
-            session.resolve_computer_votes(computer_accepts_draw);
+            session.resolve_computer_votes(ai::should_accept_draw);
             let orientation = self.settings.borrow().orientation;
             session.apply_orientation(orientation);
         }
@@ -332,6 +332,20 @@ impl Controller {
         let Some(level) = level else { return };
         if matches!(&*self.job.borrow(), Some(job) if job.kind == JobKind::Computer) {
             return;
+        }
+        // A computer seat offers a draw when the game is stuck (once per turn).
+        let offers = {
+            let session = self.session.borrow();
+            session.game.can_offer_draw() && ai::wants_draw(&session.game)
+        };
+        if offers && self.session.borrow_mut().game.offer_draw().is_ok() {
+            self.session.borrow_mut().resolve_computer_votes(ai::should_accept_draw);
+            self.save();
+            self.refresh();
+            if self.session.borrow().computer_to_move().is_none() {
+                // A person answers first (or everyone accepted).
+                return;
+            }
         }
         let game = self.session.borrow().game.clone();
         let seed = game.history().len() as u64;
@@ -1099,28 +1113,6 @@ impl Controller {
     pub fn is_animating(&self) -> bool {
         self.animation.borrow().is_some()
     }
-}
-
-/// A computer seat's answer to a draw offer.
-fn computer_accepts_draw(game: &Game, seat: Seat) -> bool {
-    // Until the computer players judge offers themselves: accept when not ahead in
-    // the race (own remaining distance at least the best opponent's).
-    let position = game.position();
-    // Mean distance per piece, so that armies of 19 and 13 compare fairly.
-    let remaining = |s: Seat| -> f32 {
-        let pieces = position.pieces(s);
-        let total: i32 = pieces.squares().map(|sq| crate::ai::greedy::corner_distance(position, s, sq)).sum();
-        total as f32 / pieces.count().max(1) as f32
-    };
-    let own = remaining(seat);
-    let setup = game.setup();
-    let best_other = setup
-        .seats()
-        .iter()
-        .filter(|&&s| s != seat && setup.partner(seat) != Some(s))
-        .map(|&s| remaining(s))
-        .fold(f32::INFINITY, f32::min);
-    own >= best_other
 }
 
 /// Checks a loaded session: its game was already replayed and checked move by move
