@@ -270,6 +270,55 @@ fn gestures_zoom_and_rotate_without_touching_the_game() {
     assert_eq!(h.game().history()[0].to_string(), "c3-e5-g5");
 }
 
+fn back_button_steps_back_then_lets_android_close() {
+    let h = harness("back");
+    h.start(Session::new(humans(Setup::TwoPlayers)));
+    h.tap(sq("e2"));
+    h.tap(sq("f3"));
+    let back = || h.key(slint::platform::Key::Back);
+    back();
+    assert!(h.route().is_empty(), "back drops the preview first");
+    assert_eq!(h.controller.session().interaction.selected, Some(sq("e2")));
+    back();
+    assert_eq!(h.controller.session().interaction.selected, None, "then the selection");
+    back();
+    assert_eq!(h.bridge().get_page(), 0, "then leaves for the new-game screen");
+    assert!(h.bridge().get_can_resume(), "the game is kept");
+    assert!(!h.bridge().invoke_back(), "on the new-game screen Android may close the app");
+}
+
+fn quitting_mid_preview_resumes_exactly() {
+    let dir = {
+        let h = harness("resume");
+        h.start(Session::new(GameConfig {
+            players: [Player::Human, Player::Human, Player::Computer(Level::Greedy), Player::Human],
+            ..humans(Setup::TwoPlayers)
+        }));
+        h.tap(sq("e2"));
+        h.tap(sq("f3"));
+        h.click_button("Confirm");
+        h.wait_until("the computer's reply", |h| h.game().history().len() == 2 && !h.controller.is_animating());
+        h.tap(sq("d2"));
+        h.tap(sq("d4"));
+        h.click_button("Zoom in");
+        h.click_button("Rotate right");
+        let before = h.controller.session();
+        let dir = h.dir.clone();
+        // Quit: the window goes away without any explicit save.
+        std::mem::forget(h);
+        (dir, before)
+    };
+    let (dir, before) = dir;
+    let window = halma::AppWindow::new().expect("window");
+    let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(&dir)));
+    let after = controller.session();
+    assert_eq!(after.game, before.game);
+    assert_eq!(after.interaction, before.interaction, "the preview is back");
+    assert_eq!(after.view, before.view, "zoom and rotation are back");
+    assert_eq!(window.global::<halma::Bridge>().get_page(), 1, "straight into the game");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn new_game_screen_for_each_player_count() {
     let h = harness("setup");
     assert_eq!(h.bridge().get_page(), 0, "no saved game: the new-game screen");
@@ -309,5 +358,7 @@ fn the_interface_works_end_to_end() {
     undo_redo_against_the_computer();
     draw_offers();
     gestures_zoom_and_rotate_without_touching_the_game();
+    back_button_steps_back_then_lets_android_close();
+    quitting_mid_preview_resumes_exactly();
     new_game_screen_for_each_player_count();
 }
