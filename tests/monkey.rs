@@ -15,7 +15,7 @@ use halma::rules::{Game, Seat, Setup};
 use i_slint_backend_testing::ElementHandle;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use slint::platform::{Key, WindowEvent};
+use slint::platform::Key;
 use slint::{ComponentHandle, LogicalPosition};
 use ui_support::{advance, harness, Harness};
 
@@ -140,15 +140,7 @@ fn monkey() {
                         from.x + rng.random_range(-200.0..200.0),
                         from.y + rng.random_range(-200.0..200.0),
                     );
-                    h.press(from);
-                    for step in 1..=4 {
-                        let t = step as f32 / 4.0;
-                        h.window.window().dispatch_event(WindowEvent::PointerMoved {
-                            position: LogicalPosition::new(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t),
-                        });
-                        advance(16);
-                    }
-                    h.release(to);
+                    h.drag(from, to, 4);
                 }
             }
             47..=52 => {

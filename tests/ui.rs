@@ -6,7 +6,6 @@ mod ui_support;
 use halma::ai::Level;
 use halma::app::session::{GameConfig, Player, Session};
 use halma::rules::{parse_hpn, DrawReason, Game, Outcome, Seat, Setup};
-use slint::platform::WindowEvent;
 use slint::{ComponentHandle, LogicalPosition, Model};
 use ui_support::{advance, harness, humans, sq};
 
@@ -30,13 +29,17 @@ fn tap_preview_confirm_a_step() {
     assert!(!h.bridge().get_anim_visible());
 }
 
-fn chain_built_hop_by_hop() {
-    let h = harness("chain");
-    // A on c3 can jump over d4 to e5, then over f5 to g5, then over g6 to g7.
+/// Two people; A on c3 can jump over d4 to e5, then over f5 to g5, then over g6 to g7.
+fn chain_session() -> Session {
     let start = parse_hpn("16/16/16/16/16/16/16/16/16/16/6C9/5C10/3A12/2A1C11/16/15C A 2p 0").expect("hpn");
     let mut session = Session::new(humans(Setup::TwoPlayers));
     session.game = Game::from_position(start);
-    h.start(session);
+    session
+}
+
+fn chain_built_hop_by_hop() {
+    let h = harness("chain");
+    h.start(chain_session());
     h.tap(sq("c3"));
     h.tap(sq("e5"));
     assert_eq!(h.route(), vec![sq("c3"), sq("e5")]);
@@ -61,15 +64,7 @@ fn drag_moves_nothing() {
     h.start(Session::new(humans(Setup::TwoPlayers)));
     let from = h.square_point(sq("e2"));
     let to = LogicalPosition::new(from.x + 150.0, from.y - 150.0);
-    h.press(from);
-    for step in 1..=10 {
-        let t = step as f32 / 10.0;
-        h.window.window().dispatch_event(WindowEvent::PointerMoved {
-            position: LogicalPosition::new(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t),
-        });
-        advance(16);
-    }
-    h.release(to);
+    h.drag(from, to, 10);
     advance(300);
     assert_eq!(h.controller.session().interaction.selected, None);
     assert!(h.game().history().is_empty());
@@ -237,10 +232,7 @@ fn draw_offers() {
 
 fn gestures_zoom_and_rotate_without_touching_the_game() {
     let h = harness("gestures");
-    let start = parse_hpn("16/16/16/16/16/16/16/16/16/16/6C9/5C10/3A12/2A1C11/16/15C A 2p 0").expect("hpn");
-    let mut session = Session::new(humans(Setup::TwoPlayers));
-    session.game = Game::from_position(start);
-    h.start(session);
+    h.start(chain_session());
     h.tap(sq("c3"));
     h.tap(sq("e5"));
     h.tap(sq("g5"));

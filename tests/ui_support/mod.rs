@@ -120,6 +120,19 @@ impl Harness {
             .dispatch_event(WindowEvent::PointerReleased { position, button: PointerEventButton::Left });
     }
 
+    /// A press at `from` dragged in `steps` frames to `to`, then released.
+    pub fn drag(&self, from: LogicalPosition, to: LogicalPosition, steps: u32) {
+        self.press(from);
+        for step in 1..=steps {
+            let t = step as f32 / steps as f32;
+            self.window.window().dispatch_event(WindowEvent::PointerMoved {
+                position: LogicalPosition::new(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t),
+            });
+            advance(16);
+        }
+        self.release(to);
+    }
+
     /// A tap on a square, then the tap delay passes.
     pub fn tap(&self, square: Square) {
         let point = self.square_point(square);
