@@ -156,7 +156,7 @@ fn offer_and_vote(game: &mut Game, bits: u32) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(prop_support::config(32))]
+    #![proptest_config(prop_support::config(64))]
 
     /// Undo/redo at random points of random games, including after the game ended.
     #[test]
@@ -192,7 +192,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(prop_support::config(32))]
+    #![proptest_config(prop_support::config(64))]
 
     /// Games with draw offers, votes, undos and a redo list, saved and loaded at random
     /// points: every save loads back to the same game.
@@ -234,7 +234,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(prop_support::config(24))]
+    #![proptest_config(prop_support::config(48))]
 
     /// Repetition draws and wins agree with a brute-force recount over the history, in
     /// games that often take their moves back, from the start and from sparse positions.
@@ -260,7 +260,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(prop_support::config(64))]
+    #![proptest_config(prop_support::config(128))]
 
     #[test]
     fn repetition_from_sparse_positions_agrees_with_a_recount(
@@ -280,7 +280,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(prop_support::config(16))]
+    #![proptest_config(prop_support::config(32))]
 
     /// Greedy computer players on every seat finish every setup: a win or a repetition
     /// draw, well before the cap.

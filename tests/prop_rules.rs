@@ -111,7 +111,7 @@ fn full_armies(game: &Game) -> [u32; 4] {
 }
 
 proptest! {
-    #![proptest_config(prop_support::config(24))]
+    #![proptest_config(prop_support::config(48))]
 
     /// Random and forward-biased games in every setup, checked at every ply.
     #[test]
@@ -134,7 +134,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(prop_support::config(64))]
+    #![proptest_config(prop_support::config(128))]
 
     /// Positions with fewer pieces anywhere on the board, then a few random plies.
     #[test]
