@@ -353,7 +353,7 @@ fn a_stuck_game_brings_a_draw_offer_and_a_moving_one_does_not() {
 }
 
 #[test]
-fn a_side_ahead_does_not_offer_even_when_stuck() {
+fn a_side_ahead_does_not_offer_even_when_stuck_until_the_lead_is_hopeless() {
     let mut game = a_far_ahead();
     let floor = total_distance(&game);
     let mut seen = vec![game.position().hash()];
@@ -363,10 +363,23 @@ fn a_side_ahead_does_not_offer_even_when_stuck() {
     assert_eq!(ai::plies_without_progress(&game), ai::STUCK_PLIES);
     assert_eq!(game.to_move(), Seat::C);
     assert!(ai::wants_draw(&game), "C, behind and stuck, offers");
-    let game = stall(&game, floor, &mut seen);
+    game = stall(&game, floor, &mut seen);
     assert_eq!(game.to_move(), Seat::A);
     assert!(ai::judge(&game, Seat::A) > ai::DRAW_MARGIN);
     assert!(!ai::wants_draw(&game), "A, far ahead, does not offer");
+    assert!(!ai::should_accept_draw(&game, Seat::A), "A, far ahead, refuses");
+    // Long stuck, A's lead is worth nothing: it offers and accepts.
+    while ai::plies_without_progress(&game) < ai::HOPELESS_PLIES {
+        game = stall(&game, floor, &mut seen);
+    }
+    assert!(ai::judge(&game, Seat::A) > ai::DRAW_MARGIN);
+    assert!(ai::should_accept_draw(&game, Seat::A));
+    if game.to_move() == Seat::C {
+        game = stall(&game, floor, &mut seen);
+    }
+    let stuck = ai::plies_without_progress(&game);
+    let due = (stuck - ai::STUCK_PLIES) % ai::OFFER_INTERVAL < 2;
+    assert_eq!(ai::wants_draw(&game), due, "A at {stuck} plies without progress");
 }
 
 #[test]

@@ -39,12 +39,15 @@ pub struct Weights {
     pub tempo: i32,
     /// Per piece of an army with a forward jump ready.
     pub ladder: i32,
+    /// Per foreign piece walled in on an army's target squares (no move out of the camp):
+    /// the army cannot finish while it stays, so it should open a way out.
+    pub trapped: i32,
 }
 
 impl Weights {
-    pub const DEFAULT: Weights = Weights { step: 10, straggler: 6, corner: 3, tempo: 20, ladder: 2 };
+    pub const DEFAULT: Weights = Weights { step: 10, straggler: 18, corner: 1, tempo: 20, ladder: 2, trapped: 60 };
     /// The plain race, for the weakest players and for judging progress.
-    pub const PLAIN: Weights = Weights { step: 10, straggler: 0, corner: 3, tempo: 0, ladder: 0 };
+    pub const PLAIN: Weights = Weights { step: 10, straggler: 0, corner: 3, tempo: 0, ladder: 0, trapped: 0 };
 }
 
 /// Per army: its target camp, the king-step distance of every square to that camp
@@ -187,18 +190,27 @@ impl Evaluator {
         work - self.best[army.index()]
     }
 
+    /// The work of every army (indexed by seat; 0 for seats not in play). The search
+    /// keeps this up to date move by move with [`Evaluator::gain`] instead of summing
+    /// over the pieces at every leaf.
+    pub fn works(&self, position: &Position) -> [i32; 4] {
+        let mut works = [0; 4];
+        for &seat in self.setup.seats() {
+            works[seat.index()] = self.army_work(position, seat);
+        }
+        works
+    }
+
     /// The work of the side `seat` plays for. In 4p-both both armies must arrive and an
     /// arrived seat moves its partner's army, so the team's work is the sum; in 4p-one the
     /// leading army counts (one army home wins), the other a little, so that it still
     /// moves on when nothing else matters.
-    pub fn work_of_seat(&self, position: &Position, seat: Seat) -> i32 {
+    pub fn work_of_seat(&self, works: &[i32; 4], seat: Seat) -> i32 {
+        let (own, partner) = (works[seat.index()], works[seat.opposite().index()]);
         match self.setup {
-            Setup::TwoPlayers | Setup::ThreePlayers => self.army_work(position, seat),
-            Setup::FourPlayersBothArmies => self.army_work(position, seat) + self.army_work(position, seat.opposite()),
-            Setup::FourPlayersOneArmy => {
-                let (a, b) = (self.army_work(position, seat), self.army_work(position, seat.opposite()));
-                a.min(b) + a.max(b) / 8
-            }
+            Setup::TwoPlayers | Setup::ThreePlayers => own,
+            Setup::FourPlayersBothArmies => own + partner,
+            Setup::FourPlayersOneArmy => own.min(partner) + own.max(partner) / 8,
         }
     }
 
@@ -223,16 +235,40 @@ impl Evaluator {
     /// two-sided games (2p and the team setups) the difference of the two sides' work; in
     /// 3p the lead over the best-placed opponent. Does not look at wins (the search does).
     pub fn evaluate(&self, position: &Position, root: Seat) -> i32 {
+        self.score(position, root, &self.works(position))
+    }
+
+    /// Foreign pieces on `army`'s target squares that have no move out of that camp. Only
+    /// looked for when a few foreign pieces remain there (the end of the race, where they
+    /// matter; early on they are the opponent's army still at home, free to leave).
+    fn trapped_blockers(&self, position: &Position, army: Seat) -> i32 {
+        const LOOK_AT_MOST: u32 = 3;
+        let camp = self.tables[army.index()].camp;
+        let blockers = camp & position.occupied() & !position.pieces(army);
+        if blockers.is_empty() || blockers.count() > LOOK_AT_MOST {
+            return 0;
+        }
+        blockers.squares().filter(|&square| (position.destinations_of(square) & !camp).is_empty()).count() as i32
+    }
+
+    /// [`Evaluator::evaluate`] with the armies' work already known.
+    pub fn score(&self, position: &Position, root: Seat, works: &[i32; 4]) -> i32 {
         let setup = self.setup;
-        let mine = self.work_of_seat(position, root);
+        let mut works = *works;
+        if self.weights.trapped != 0 {
+            for &seat in setup.seats() {
+                works[seat.index()] += self.weights.trapped * self.trapped_blockers(position, seat);
+            }
+        }
+        let works = &works;
+        let mine = self.work_of_seat(works, root);
         let mut score = match setup {
-            Setup::TwoPlayers => self.work_of_seat(position, root.opposite()) - mine,
+            Setup::TwoPlayers => self.work_of_seat(works, root.opposite()) - mine,
             Setup::FourPlayersOneArmy | Setup::FourPlayersBothArmies => {
-                self.work_of_seat(position, setup.next_seat(root)) - mine
+                self.work_of_seat(works, setup.next_seat(root)) - mine
             }
             Setup::ThreePlayers => {
-                setup.seats().iter().filter(|&&s| s != root).map(|&s| self.work_of_seat(position, s)).min().unwrap_or(0)
-                    - mine
+                setup.seats().iter().filter(|&&s| s != root).map(|&s| works[s.index()]).min().unwrap_or(0) - mine
             }
         };
         let ours = is_on_side(setup, root, position.to_move());
@@ -301,5 +337,28 @@ mod tests {
         let no_ladders = Evaluator::new(Setup::TwoPlayers, Weights { ladder: 0, ..Weights::DEFAULT });
         assert_eq!(no_ladders.evaluate(&start, Seat::A), Weights::DEFAULT.tempo);
         assert_eq!(no_ladders.evaluate(&start, Seat::C), -Weights::DEFAULT.tempo);
+    }
+
+    #[test]
+    fn a_foreign_piece_walled_in_on_the_target_camp_counts_against_the_army() {
+        let square = |name: &str| name.parse::<Square>().unwrap_or(Square::from_index(0));
+        let board = |names: &[&str]| names.iter().map(|n| square(n)).collect::<Bitboard>();
+        let evaluator = Evaluator::new(Setup::TwoPlayers, Weights::DEFAULT);
+        // C's piece in the p16 corner: every step is taken and every jump lands on A.
+        let mut pieces = [Bitboard::EMPTY; 4];
+        pieces[Seat::A.index()] = board(&["o16", "n16", "o15", "n14", "p15", "p14"]);
+        pieces[Seat::C.index()] = board(&["p16"]);
+        let walled = Position::from_parts(Setup::TwoPlayers, pieces, Seat::A, 100);
+        assert_eq!(evaluator.trapped_blockers(&walled, Seat::A), 1);
+        assert_eq!(evaluator.trapped_blockers(&walled, Seat::C), 0);
+        let works = evaluator.works(&walled);
+        let trapped = Weights::DEFAULT.trapped;
+        let plain = Evaluator::new(Setup::TwoPlayers, Weights { trapped: 0, ..Weights::DEFAULT });
+        assert_eq!(evaluator.score(&walled, Seat::A, &works), plain.score(&walled, Seat::A, &works) - trapped);
+        // With n14 free, the piece jumps out over o15 and on over A's pieces: not walled in.
+        pieces[Seat::A.index()] = board(&["o16", "n16", "o15", "p15", "p14", "m13"]);
+        let open = Position::from_parts(Setup::TwoPlayers, pieces, Seat::A, 100);
+        assert!(!(open.destinations_of(square("p16")) & !Setup::TwoPlayers.target_camp(Seat::A)).is_empty());
+        assert_eq!(evaluator.trapped_blockers(&open, Seat::A), 0);
     }
 }

@@ -8,6 +8,17 @@
 //! - [`search`]: iterative-deepening alpha-beta (paranoid in 3p) with a transposition
 //!   table ([`tt`]).
 //! - [`greedy`]: the baseline player (most distance gained, no look-ahead).
+//!
+//! | level | looks ahead | prunes | noise | own budget |
+//! |---|---|---|---|---|
+//! | Greedy (tests only) | its own move, distance only | — | ties by seed | instant |
+//! | Beginner | its own move, plain race | — | ±2.5 steps | instant |
+//! | Casual | 2 plies | backward moves, 20 best | ±0.8 step | a few ms |
+//! | Strong | up to 3 plies | backward moves | ±0.2 step | 250 ms at most |
+//! | Master | as deep as 800 ms allow | — | ±0.1 step | 800 ms |
+//!
+//! Hints search [`HINT_DEPTH`] plies with Strong's judgement and no noise.
+//! Draws: [`should_accept_draw`] and [`wants_draw`] judge offers for computer seats.
 
 pub mod eval;
 pub mod greedy;
@@ -195,19 +206,30 @@ pub fn judge(game: &Game, seat: Seat) -> i32 {
     eval::evaluate(game.position(), seat, &weights)
 }
 
+/// Whether `seat` counts itself ahead: its side leads by more than [`DRAW_MARGIN`], and
+/// the game is not so stuck ([`HOPELESS_PLIES`] without progress) that the lead cannot
+/// be turned into a win (an army walled out of its last camp square by pieces that
+/// cannot or will not leave).
+pub fn is_ahead(game: &Game, seat: Seat) -> bool {
+    judge(game, seat) > DRAW_MARGIN && plies_without_progress(game) < HOPELESS_PLIES
+}
+
 /// A computer seat's answer to a draw offer: it accepts when it is not ahead by its own
-/// evaluation.
+/// evaluation ([`is_ahead`]).
 pub fn should_accept_draw(game: &Game, seat: Seat) -> bool {
     if game.is_over() || !game.setup().has_seat(seat) {
         return false;
     }
-    judge(game, seat) <= DRAW_MARGIN
+    !is_ahead(game, seat)
 }
 
 /// Plies without progress after which a game counts as stuck.
 pub const STUCK_PLIES: usize = 60;
 /// A stuck seat offers again only after this many more plies.
 pub const OFFER_INTERVAL: usize = 40;
+/// Plies without progress after which no lead counts any more: both sides then offer
+/// and accept draws, so games between computer players end.
+pub const HOPELESS_PLIES: usize = 180;
 
 /// Plies since the armies together last got closer to their camps than ever before.
 pub fn plies_without_progress(game: &Game) -> usize {
@@ -239,5 +261,5 @@ pub fn wants_draw(game: &Game) -> bool {
     }
     let stuck = plies_without_progress(game);
     let seats = game.setup().seats().len();
-    stuck >= STUCK_PLIES && (stuck - STUCK_PLIES) % OFFER_INTERVAL < seats && judge(game, game.to_move()) <= DRAW_MARGIN
+    stuck >= STUCK_PLIES && (stuck - STUCK_PLIES) % OFFER_INTERVAL < seats && !is_ahead(game, game.to_move())
 }

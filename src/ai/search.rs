@@ -118,8 +118,9 @@ impl<'a> Searcher<'a> {
         eval::is_on_side(self.setup, self.root, position.to_move())
     }
 
-    fn leaf(&self, position: &Position) -> i32 {
-        let mut score = self.evaluator.evaluate(position, self.root);
+    fn leaf(&self, position: &Position, works: &[i32; 4]) -> i32 {
+        debug_assert_eq!(*works, self.evaluator.works(position), "the work kept move by move went wrong");
+        let mut score = self.evaluator.score(position, self.root, works);
         if self.params.jitter > 0 {
             let mut z = (position.hash() ^ self.seed_mix).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z ^= z >> 31;
@@ -211,7 +212,17 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn search(&mut self, position: &Position, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    /// The score of `position` searched `depth` plies deep, within (`alpha`, `beta`).
+    /// `works` holds every army's work in this position.
+    fn search(
+        &mut self,
+        position: &Position,
+        works: &[i32; 4],
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
@@ -224,7 +235,7 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if depth == 0 || ply >= MAX_PLY {
-            return self.leaf(position);
+            return self.leaf(position, works);
         }
         let maximising = self.maximising(position);
         let (alpha_in, beta_in) = (alpha, beta);
@@ -249,7 +260,7 @@ impl<'a> Searcher<'a> {
             let mut next = *position;
             next.pass_unchecked();
             self.line.push(next.hash());
-            let score = self.search(&next, depth - 1, ply + 1, alpha, beta);
+            let score = self.search(&next, works, depth - 1, ply + 1, alpha, beta);
             self.line.pop();
             return score;
         }
@@ -257,21 +268,24 @@ impl<'a> Searcher<'a> {
         let mut best_score = if maximising { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
         let count = self.move_lists[ply].len();
+        let army = position.army_to_move();
         for index in 0..count {
             let (mv, order_score) = self.pick(ply, index);
             let next = position.after(mv);
+            let mut next_works = *works;
+            next_works[army.index()] -= self.evaluator.gain(army, mv.from, mv.to);
             self.line.push(next.hash());
             let quiet_late = self.params.reductions && index >= 6 && depth >= 3 && order_score < KILLER_SCORE - 1;
             let score = if index == 0 {
-                self.search(&next, depth - 1, ply + 1, alpha, beta)
+                self.search(&next, &next_works, depth - 1, ply + 1, alpha, beta)
             } else {
                 // Null window around the bound this node must beat, reduced for late moves.
                 let reduced = if quiet_late { depth - 2 } else { depth - 1 };
                 let (lo, hi) = if maximising { (alpha, alpha + 1) } else { (beta - 1, beta) };
-                let mut score = self.search(&next, reduced, ply + 1, lo, hi);
+                let mut score = self.search(&next, &next_works, reduced, ply + 1, lo, hi);
                 let improves = if maximising { score > alpha } else { score < beta };
                 if improves && !self.aborted && (reduced < depth - 1 || alpha + 1 < beta) {
-                    score = self.search(&next, depth - 1, ply + 1, alpha, beta);
+                    score = self.search(&next, &next_works, depth - 1, ply + 1, alpha, beta);
                 }
                 score
             };
@@ -326,16 +340,20 @@ impl<'a> Searcher<'a> {
     ) -> Option<(Move, i32, bool)> {
         let mut alpha = -WIN - 1;
         let mut best: Option<(Move, i32)> = None;
+        let works = self.evaluator.works(position);
+        let army = position.army_to_move();
         for (index, entry) in root_moves.iter_mut().enumerate() {
             let mv = entry.0;
             let next = position.after(mv);
+            let mut next_works = works;
+            next_works[army.index()] -= self.evaluator.gain(army, mv.from, mv.to);
             self.line.push(next.hash());
             let score = if index == 0 {
-                self.search(&next, depth - 1, 1, alpha, WIN + 1)
+                self.search(&next, &next_works, depth - 1, 1, alpha, WIN + 1)
             } else {
-                let score = self.search(&next, depth - 1, 1, alpha, alpha + 1);
+                let score = self.search(&next, &next_works, depth - 1, 1, alpha, alpha + 1);
                 if score > alpha && !self.aborted {
-                    self.search(&next, depth - 1, 1, alpha, WIN + 1)
+                    self.search(&next, &next_works, depth - 1, 1, alpha, WIN + 1)
                 } else {
                     score
                 }
@@ -421,9 +439,7 @@ pub fn search(game: &Game, params: &SearchParams, limits: &Limits, seed: u64, st
         return result;
     }
     let started = Instant::now();
-    let mut last_iteration = Duration::ZERO;
     for depth in 1..=limits.depth.clamp(1, MAX_PLY as u32) {
-        let iteration_start = Instant::now();
         let found = searcher.root_iteration(&position, depth, &mut root_moves);
         if let Some((mv, score, complete)) = found {
             result.best = Some(mv);
@@ -440,19 +456,12 @@ pub fn search(game: &Game, params: &SearchParams, limits: &Limits, seed: u64, st
         if result.score.abs() > WIN_THRESHOLD {
             break;
         }
-        let this_iteration = iteration_start.elapsed();
-        if let Some(budget) = limits.budget {
-            // The next iteration costs several times this one: do not start what cannot end.
-            let growth = if last_iteration.is_zero() {
-                4
-            } else {
-                (this_iteration.as_micros() / last_iteration.as_micros().max(1)).clamp(2, 12) as u32
-            };
-            if started.elapsed() + this_iteration * growth / 2 > budget {
-                break;
-            }
+        // A new iteration that cannot finish still helps: the root searches the best move
+        // first, and a move that beats it within the deadline was searched in full. Only
+        // when half the budget is gone is a new iteration not worth starting.
+        if limits.budget.is_some_and(|budget| started.elapsed() * 2 >= budget) {
+            break;
         }
-        last_iteration = this_iteration;
     }
     result.nodes = searcher.nodes;
     result
