@@ -15,7 +15,7 @@
 //! | Beginner | its own move, plain race | — | ±2.5 steps | instant |
 //! | Casual | 2 plies | backward moves, 20 best | ±0.8 step | a few ms |
 //! | Strong | up to 3 plies | backward moves | ±0.2 step | 250 ms at most |
-//! | Master | as deep as 800 ms allow | — | ±0.1 step | 800 ms |
+//! | Master | as deep as 300 ms allow | — | ±0.1 step | 300 ms |
 //!
 //! Hints search [`HINT_DEPTH`] plies with Strong's judgement and no noise.
 //! Draws: [`should_accept_draw`] and [`wants_draw`] judge offers for computer seats.
@@ -64,14 +64,15 @@ impl Level {
         Level::ALL.into_iter().find(|level| level.name().eq_ignore_ascii_case(name))
     }
 
-    /// The level's own thinking time per move (a phone-sized budget: Master stays under 1 s).
+    /// The level's own thinking time per move. A phone core can be twice as slow as a
+    /// desktop one, so Master stays well inside its 1 s limit and answers at once.
     pub const fn movetime(self) -> Duration {
         Duration::from_millis(match self {
             Level::Greedy => 50,
             Level::Beginner => 100,
             Level::Casual => 150,
             Level::Strong => 250,
-            Level::Master => 800,
+            Level::Master => 300,
         })
     }
 
