@@ -1,8 +1,8 @@
 //! Offscreen screenshots of the real window with Slint's software renderer, written
 //! to `<target>/screenshots/` for people to look at: the new-game screen and a game in
-//! progress with a previewed jump chain, at a phone portrait size (1080×2340 at
-//! scale 2.75) and a desktop size, in every language. The test also checks that
-//! something was drawn (not a blank image) and that the layout stays on screen.
+//! progress with a previewed jump chain, at phone sizes (1080×2340 at scale 2.75,
+//! portrait and landscape), tablet sizes (2560×1600 at 2) and a desktop size, in every
+//! language. The test also checks that something was drawn (not a blank image).
 
 use halma::ai::Level;
 use halma::app::session::{GameConfig, Player, Session};
@@ -16,8 +16,13 @@ use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 
 /// Window sizes: name, physical width and height, scale factor.
-const SIZES: [(&str, u32, u32, f32); 3] =
-    [("phone", 1080, 2340, 2.75), ("desktop", 1280, 800, 1.0), ("tablet", 2560, 1600, 2.0)];
+const SIZES: [(&str, u32, u32, f32); 5] = [
+    ("phone", 1080, 2340, 2.75),
+    ("phone-landscape", 2340, 1080, 2.75),
+    ("desktop", 1280, 800, 1.0),
+    ("tablet", 2560, 1600, 2.0),
+    ("tablet-portrait", 1600, 2560, 2.0),
+];
 
 fn output_dir() -> PathBuf {
     let dir =
@@ -86,16 +91,29 @@ fn screenshots_in_every_language_and_size() {
             window.window().set_size(slint::PhysicalSize::new(width, height));
             let _ = std::fs::remove_dir_all(&data);
             let controller = Controller::install(&window, Some(Store::new(&data)));
-            if code != "en" {
-                slint::select_bundled_translation(code).expect("bundled language");
-            }
+            // Through the language menu, as a player would: the menu then names the language.
+            let language = halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("listed");
+            window.global::<Bridge>().invoke_select_language(language as i32);
             window.show().expect("show");
+            // The longest orientation choice, to see that it fits.
+            window.global::<Bridge>().invoke_set_orientation(1);
             snapshot(&window, &format!("{code}-{size_name}-new-game"));
+            if size_name.starts_with("phone") {
+                // The longest new-game screen: four seats and the team choice.
+                window.global::<Bridge>().invoke_set_players(4);
+                snapshot(&window, &format!("{code}-{size_name}-new-game-4p"));
+                window.global::<Bridge>().invoke_set_players(2);
+            }
+            window.global::<Bridge>().invoke_set_orientation(0);
             controller.begin_session(game_in_progress());
             assert!(window.global::<Bridge>().get_has_preview(), "the game shot shows a preview");
             snapshot(&window, &format!("{code}-{size_name}-game"));
             window.global::<Bridge>().invoke_show_page(2);
             snapshot(&window, &format!("{code}-{size_name}-rules"));
+            if size_name == "phone" {
+                window.global::<Bridge>().invoke_show_page(3);
+                snapshot(&window, &format!("{code}-{size_name}-about"));
+            }
             window.hide().expect("hide");
         }
     }
