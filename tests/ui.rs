@@ -338,6 +338,39 @@ fn new_game_screen_for_each_player_count() {
     assert_eq!(session.config.players[3], Player::Computer(Level::Master));
 }
 
+/// The language menu switches at run time, plural forms follow each language's rule,
+/// and a preview survives the switch.
+fn languages_switch_at_run_time_with_plural_forms() {
+    let language = |code: &str| {
+        halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("a listed language") as i32
+    };
+    let h = harness("languages");
+    h.start(chain_session());
+    h.tap(sq("c3"));
+    h.tap(sq("e5"));
+    assert!(h.shows_text("1 jump. Confirm plays this route."));
+    h.tap(sq("g5"));
+    h.tap(sq("g7"));
+    assert!(h.shows_text("3 jumps. Confirm"));
+    h.bridge().invoke_select_language(language("uk"));
+    advance(20);
+    assert!(h.shows_text("3 стрибки."), "Ukrainian: 2–4 take the second form");
+    assert!(h.shows_text("Ходить Синій (A)"));
+    h.tap(sq("e5"));
+    assert!(h.shows_text("1 стрибок."), "Ukrainian: 1 takes the first form");
+    h.bridge().invoke_select_language(language("fr"));
+    advance(20);
+    assert!(h.shows_text("1 saut."));
+    h.tap(sq("g5"));
+    assert!(h.shows_text("2 sauts."));
+    assert_eq!(h.route(), vec![sq("c3"), sq("e5"), sq("g5")], "the preview survives the switches");
+    h.bridge().invoke_select_language(language("en"));
+    advance(20);
+    assert!(h.shows_text("2 jumps."));
+    h.click_button("Confirm");
+    assert_eq!(h.game().history()[0].to_string(), "c3-e5-g5");
+}
+
 #[test]
 fn the_interface_works_end_to_end() {
     i_slint_backend_testing::init_integration_test_with_mock_time();
@@ -353,4 +386,5 @@ fn the_interface_works_end_to_end() {
     back_button_steps_back_then_lets_android_close();
     quitting_mid_preview_resumes_exactly();
     new_game_screen_for_each_player_count();
+    languages_switch_at_run_time_with_plural_forms();
 }

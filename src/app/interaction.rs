@@ -50,6 +50,15 @@ impl Interaction {
         self.has_preview().then(|| Move { from: self.route[0], to: self.route[self.route.len() - 1] })
     }
 
+    /// How many jumps the previewed route makes: 0 for a step or when nothing is previewed.
+    pub fn preview_jumps(&self) -> usize {
+        if !self.has_preview() || crate::rules::Route::new(self.route.clone()).is_step() {
+            0
+        } else {
+            self.route.len() - 1
+        }
+    }
+
     /// True when the previewed route is a legal move to play now (the duty may forbid
     /// stopping on some landings of a chain).
     pub fn can_confirm(&self, game: &Game) -> bool {
@@ -278,6 +287,7 @@ mod tests {
         assert_eq!(ui.tap(&game, sq("e2"), true), TapResult::Selected);
         assert_eq!(ui.tap(&game, sq("f3"), true), TapResult::Previewed);
         assert_eq!(ui.route, vec![sq("e2"), sq("f3")]);
+        assert_eq!(ui.preview_jumps(), 0, "a step");
         assert!(ui.can_confirm(&game));
         ui.cursor = sq("f3");
         let TapResult::Confirm(route) = ui.enter(&game, true) else { panic!("enter should confirm") };
@@ -293,10 +303,12 @@ mod tests {
         // c3 over d4 to e5: one jump.
         assert_eq!(ui.tap(&game, sq("e5"), true), TapResult::Previewed);
         assert_eq!(ui.route, vec![sq("c3"), sq("e5")]);
+        assert_eq!(ui.preview_jumps(), 1);
         // From e5 over f5 to g5: extends the chain.
         assert!(ui.extensions(&game).contains(sq("g5")));
         assert_eq!(ui.tap(&game, sq("g5"), true), TapResult::Extended);
         assert_eq!(ui.route, vec![sq("c3"), sq("e5"), sq("g5")]);
+        assert_eq!(ui.preview_jumps(), 2);
         // Tapping an earlier landing cuts back.
         assert_eq!(ui.tap(&game, sq("e5"), true), TapResult::CutBack);
         assert_eq!(ui.route, vec![sq("c3"), sq("e5")]);

@@ -1046,6 +1046,7 @@ impl Controller {
         bridge.set_notice_seat(notice_seat);
         bridge.set_duty_applies(human && position.duty_applies());
         bridge.set_has_preview(interaction.has_preview());
+        bridge.set_preview_jumps(interaction.preview_jumps() as i32);
         bridge.set_has_selection(interaction.selected.is_some());
         bridge.set_can_confirm(human && interaction.can_confirm(game));
         bridge.set_can_undo(session.can_undo());

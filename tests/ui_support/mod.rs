@@ -158,6 +158,16 @@ impl Harness {
         advance(20);
     }
 
+    /// Whether some text on screen contains `needle`.
+    pub fn shows_text(&self, needle: &str) -> bool {
+        i_slint_backend_testing::ElementQuery::from_root(&self.window)
+            .match_descendants()
+            .match_accessible_role(i_slint_backend_testing::AccessibleRole::Text)
+            .find_all()
+            .iter()
+            .any(|text| text.accessible_label().is_some_and(|label| label.contains(needle)))
+    }
+
     pub fn button_enabled(&self, label: &str) -> bool {
         ElementHandle::find_by_accessible_label(&self.window, label).any(|e| e.accessible_enabled() == Some(true))
     }
