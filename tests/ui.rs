@@ -369,6 +369,20 @@ fn languages_switch_at_run_time_with_plural_forms() {
     assert!(h.shows_text("2 jumps."));
     h.click_button("Confirm");
     assert_eq!(h.game().history()[0].to_string(), "c3-e5-g5");
+    // The new-game screen's choices keep following the settings after the language
+    // changed under them (their lists were translated anew).
+    h.click_button("New game");
+    h.bridge().invoke_select_language(language("uk"));
+    advance(20);
+    assert!(h.combo_shows("Українська") && h.combo_shows("Незмінна орієнтація"));
+    h.bridge().invoke_select_language(language("en"));
+    advance(20);
+    h.bridge().invoke_set_orientation(1);
+    advance(20);
+    assert!(h.combo_shows("English") && h.combo_shows("Turn to face the seat to move"));
+    h.bridge().invoke_set_orientation(0);
+    advance(20);
+    assert!(h.combo_shows("Fixed orientation"));
 }
 
 #[test]

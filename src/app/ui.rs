@@ -939,7 +939,7 @@ impl Controller {
             } else {
                 0
             };
-            let even = view.quarter_turns % 2 == 0;
+            let even = view.quarter_turns.is_multiple_of(2);
             let column_name: SharedString = ((b'a' + square.column() as u8) as char).to_string().into();
             let row_name: SharedString = (square.row() + 1).to_string().into();
             let cell = Cell {

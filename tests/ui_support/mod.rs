@@ -168,6 +168,16 @@ impl Harness {
             .any(|text| text.accessible_label().is_some_and(|label| label.contains(needle)))
     }
 
+    /// Whether some combo box on screen shows `value` as its choice.
+    pub fn combo_shows(&self, value: &str) -> bool {
+        i_slint_backend_testing::ElementQuery::from_root(&self.window)
+            .match_descendants()
+            .match_accessible_role(i_slint_backend_testing::AccessibleRole::Combobox)
+            .find_all()
+            .iter()
+            .any(|combo| combo.accessible_value().is_some_and(|shown| shown == value))
+    }
+
     pub fn button_enabled(&self, label: &str) -> bool {
         ElementHandle::find_by_accessible_label(&self.window, label).any(|e| e.accessible_enabled() == Some(true))
     }
