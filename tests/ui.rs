@@ -74,13 +74,13 @@ fn pickers_preview_like_taps() {
     let h = harness("pickers");
     h.start(Session::new(humans(Setup::TwoPlayers)));
     let pieces: Vec<String> = h.bridge().get_piece_choices().iter().map(|s| s.to_string()).collect();
-    assert_eq!(pieces[0], "Choose a piece");
+    assert_eq!(pieces[0], "Piece");
     let index = pieces.iter().position(|p| p == "b4").expect("b4 can move") as i32;
     h.bridge().invoke_pick_piece(index);
     advance(20);
     assert_eq!(h.controller.session().interaction.selected, Some(sq("b4")));
     let destinations: Vec<String> = h.bridge().get_destination_choices().iter().map(|s| s.to_string()).collect();
-    assert_eq!(destinations, ["Choose a destination", "b4 → d4", "b4 → c5", "b4 → b6"]);
+    assert_eq!(destinations, ["Destination", "b4 → d4", "b4 → c5", "b4 → b6"]);
     h.bridge().invoke_pick_destination(3);
     advance(20);
     assert_eq!(h.route(), vec![sq("b4"), sq("b6")]);
