@@ -1,5 +1,6 @@
 //! The computer players and hints (issue 3): legal moves in every setup, the home-leaving
-//! duty, partner moves in 4p-both, determinism, hints from the public game, draw offers.
+//! duty, partner moves in 4p-both, determinism, hints from the public game, draw offers,
+//! and a side ahead that never walks into a repetition.
 //! Searches here are limited by depth, not time, so the tests are quick and repeatable.
 
 use halma::ai::{self, Level, SearchRequest};
@@ -380,6 +381,40 @@ fn a_side_ahead_does_not_offer_even_when_stuck_until_the_lead_is_hopeless() {
     let stuck = ai::plies_without_progress(&game);
     let due = (stuck - ai::STUCK_PLIES) % ai::OFFER_INTERVAL < 2;
     assert_eq!(ai::wants_draw(&game), due, "A at {stuck} plies without progress");
+}
+
+#[test]
+fn a_side_ahead_never_walks_into_a_repetition() {
+    // As in `a_far_ahead`, but a purple piece holds A's last free camp square: A cannot
+    // finish and can only shuffle, while C steps one piece back and forth (j12, k12),
+    // inviting A to shuffle back and forth too and repeat the position.
+    let target = squares_of(Setup::TwoPlayers.target_camp(Seat::A));
+    let mut a_pieces: Vec<&str> = target.iter().map(String::as_str).filter(|&s| s != "l16").collect();
+    a_pieces.push("k15");
+    let c_pieces = [
+        "l16", "e10", "f10", "g10", "h10", "i10", "j10", "e11", "f11", "g11", "h11", "i11", "j11", "e12", "f12", "g12",
+        "h12", "i12", "j12",
+    ];
+    let mut game = game_from(&[(Seat::A, &a_pieces), (Seat::C, &c_pieces)], Seat::A, Setup::TwoPlayers, 1);
+    assert!(ai::is_ahead(&game, Seat::A));
+    let stop = AtomicBool::new(false);
+    let mut seen = vec![game.position().hash()];
+    // Fewer than 30 turns each: C, with a piece at home, would then have to leave.
+    for ply in 0..25u64 {
+        let action = ai::choose_action(&game, &request(Level::Master, 2, ply), &stop).expect("A can move");
+        game = assert_legal(&game, &action, "A ahead");
+        let hash = game.position().hash();
+        assert!(!seen.contains(&hash), "A, ahead, went back to an earlier position at ply {ply} ({action:?})");
+        seen.push(hash);
+        let step = if game.position().piece_at("j12".parse().expect("square")) == Some(Seat::C) {
+            "j12-k12"
+        } else {
+            "k12-j12"
+        };
+        game.play_text(step).expect("C's step is legal");
+        seen.push(game.position().hash());
+        assert!(!game.is_over(), "no repetition ends the game");
+    }
 }
 
 #[test]
