@@ -158,22 +158,24 @@ impl Harness {
         advance(20);
     }
 
-    /// Whether some text on screen contains `needle`.
-    pub fn shows_text(&self, needle: &str) -> bool {
+    /// The elements on screen with an accessible `role`.
+    fn elements_with_role(&self, role: i_slint_backend_testing::AccessibleRole) -> Vec<ElementHandle> {
         i_slint_backend_testing::ElementQuery::from_root(&self.window)
             .match_descendants()
-            .match_accessible_role(i_slint_backend_testing::AccessibleRole::Text)
+            .match_accessible_role(role)
             .find_all()
+    }
+
+    /// Whether some text on screen contains `needle`.
+    pub fn shows_text(&self, needle: &str) -> bool {
+        self.elements_with_role(i_slint_backend_testing::AccessibleRole::Text)
             .iter()
             .any(|text| text.accessible_label().is_some_and(|label| label.contains(needle)))
     }
 
     /// Whether some combo box on screen shows `value` as its choice.
     pub fn combo_shows(&self, value: &str) -> bool {
-        i_slint_backend_testing::ElementQuery::from_root(&self.window)
-            .match_descendants()
-            .match_accessible_role(i_slint_backend_testing::AccessibleRole::Combobox)
-            .find_all()
+        self.elements_with_role(i_slint_backend_testing::AccessibleRole::Combobox)
             .iter()
             .any(|combo| combo.accessible_value().is_some_and(|shown| shown == value))
     }
