@@ -100,7 +100,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         let number = |what: &str| value.parse::<u64>().map_err(|_| format!("bad {what} '{value}'"));
         match key.as_str() {
             "--games" => games = Some(number("game count")? as usize),
-            "--setup" => setup = Some(value.parse::<Setup>()?),
+            "--setup" => setup = Some(value.parse::<Setup>().map_err(|e| e.to_string())?),
             "--a" => a = Some(PlayerSpec::parse(value)?),
             "--b" => b = Some(PlayerSpec::parse(value)?),
             "--movetime" => movetime = Some(Duration::from_millis(number("move time")?.max(1))),

@@ -1,10 +1,13 @@
-//! A whole game: history with undo/redo, results (wins, repetition, agreement), the
-//! draw-offer vote, and the versioned save format.
+//! A whole game: history with undo/redo, results (wins, repetition, agreement) and
+//! the draw-offer vote. Its save format is in `save.rs`.
 
-use super::notation::{parse_hpn, parse_move, write_hpn, MoveText, NotationError};
-use super::position::{IllegalMove, Move, MoveSet, Position, Route, SeatSet};
+use super::moves::{Move, MoveSet, Route};
+use super::notation::{parse_move, MoveText, NotationError};
+use super::position::{IllegalMove, Position};
+use super::save::SavedGame;
+use super::seat::{Seat, SeatSet};
 use super::setup::Setup;
-use super::square::{Seat, Square};
+use super::square::Square;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -109,18 +112,43 @@ impl From<NotationError> for GameError {
     }
 }
 
-/// A game from its start position to now, with what can be redone.
+/// A game from its start position to now, with what can be redone: history,
+/// results (wins, threefold repetition, agreed draws) and the draw-offer vote.
+///
+/// ```rust
+/// use halma::rules::{Action, Game, GameError, IllegalMove, Outcome, Seat, Setup};
+///
+/// let mut game = Game::new(Setup::TwoPlayers, Seat::A);
+/// assert_eq!(game.legal_moves().count(), 40);
+/// assert_eq!(game.perft(2), 1600);
+///
+/// game.play_text("c3-e3")?;
+/// assert_eq!(game.to_move(), Seat::C);
+/// assert_eq!(game.history().len(), 1);
+/// assert_eq!(game.history()[0].to_string(), "c3-e3");
+///
+/// // An illegal move is refused and changes nothing.
+/// assert_eq!(game.play_text("a1-a2"), Err(GameError::Illegal(IllegalMove::NoPieceToMove("a1".parse()?))));
+/// assert_eq!(game.history().len(), 1);
+///
+/// assert!(game.undo());
+/// assert_eq!(game.redo_list().collect::<Vec<&Action>>().len(), 1);
+/// assert!(game.redo());
+/// assert_eq!(game.outcome(), Outcome::Ongoing);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "SavedGame", into = "SavedGame")]
 pub struct Game {
+    // The fields are visible to the save format (`save.rs`), which writes and checks them.
     /// `positions[0]` is the start; `positions[i + 1]` follows `actions[i]`.
     positions: Vec<Position>,
-    actions: Vec<Action>,
+    pub(super) actions: Vec<Action>,
     /// Undone actions, the next to redo last.
-    redo: Vec<Action>,
-    offer: Option<DrawOffer>,
-    offered_this_turn: bool,
-    agreed_draw: bool,
+    pub(super) redo: Vec<Action>,
+    pub(super) offer: Option<DrawOffer>,
+    pub(super) offered_this_turn: bool,
+    pub(super) agreed_draw: bool,
 }
 
 impl Game {
@@ -450,169 +478,4 @@ fn perft_line(line: &mut Vec<Position>, depth: u32) -> u64 {
         line.pop();
     }
     total
-}
-
-/// The save format's name and version.
-pub const SAVE_FORMAT: &str = "halma-game";
-pub const SAVE_VERSION: u32 = 1;
-
-/// The on-disk form of a game: moves in notation, replayed and checked on loading.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct SavedGame {
-    pub format: String,
-    pub version: u32,
-    pub setup: Setup,
-    pub first: char,
-    /// HPN of the start, when it is not the standard start of `setup`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub start: Option<String>,
-    pub moves: Vec<String>,
-    /// Undone moves, the next to redo first.
-    #[serde(default)]
-    pub redo: Vec<String>,
-    #[serde(default)]
-    pub offer: Option<SavedOffer>,
-    #[serde(default)]
-    pub offered_this_turn: bool,
-    #[serde(default)]
-    pub agreed_draw: bool,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct SavedOffer {
-    pub offerer: char,
-    pub accepted: Vec<char>,
-    pub awaiting: char,
-}
-
-/// Why a saved game could not be loaded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadError(pub String);
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for LoadError {}
-
-impl From<Game> for SavedGame {
-    fn from(game: Game) -> SavedGame {
-        let standard = Position::start(game.setup(), game.first_seat());
-        SavedGame {
-            format: SAVE_FORMAT.to_string(),
-            version: SAVE_VERSION,
-            setup: game.setup(),
-            first: game.first_seat().letter(),
-            start: (*game.start_position() != standard).then(|| write_hpn(game.start_position())),
-            moves: game.actions.iter().map(ToString::to_string).collect(),
-            redo: game.redo_list().map(ToString::to_string).collect(),
-            offer: game.offer.map(|o| SavedOffer {
-                offerer: o.offerer.letter(),
-                accepted: o.accepted.seats().map(Seat::letter).collect(),
-                awaiting: o.awaiting.letter(),
-            }),
-            offered_this_turn: game.offered_this_turn,
-            agreed_draw: game.agreed_draw,
-        }
-    }
-}
-
-fn seat_in(setup: Setup, letter: char, what: &str) -> Result<Seat, LoadError> {
-    Seat::from_letter(letter)
-        .filter(|&s| setup.has_seat(s))
-        .ok_or_else(|| LoadError(format!("{what} '{letter}' is not a seat of {setup}")))
-}
-
-impl TryFrom<SavedGame> for Game {
-    type Error = LoadError;
-
-    fn try_from(saved: SavedGame) -> Result<Game, LoadError> {
-        if saved.format != SAVE_FORMAT {
-            return Err(LoadError(format!(
-                "not a Halma game (format '{}')",
-                saved.format.chars().take(40).collect::<String>()
-            )));
-        }
-        if saved.version > SAVE_VERSION {
-            return Err(LoadError(format!(
-                "saved by a newer version of Halma (format version {}, this one reads {SAVE_VERSION})",
-                saved.version
-            )));
-        }
-        let setup = saved.setup;
-        let first = seat_in(setup, saved.first, "first seat")?;
-        let start = match &saved.start {
-            Some(hpn) => parse_hpn(hpn).map_err(|e| LoadError(e.to_string()))?,
-            None => Position::start(setup, first),
-        };
-        if start.setup() != setup || start.first_seat() != first {
-            return Err(LoadError("the start position does not match the setup and first seat".into()));
-        }
-        let mut game = Game::from_position(start);
-        for (ply, text) in saved.moves.iter().enumerate() {
-            game.play_text(text).map_err(|e| {
-                LoadError(format!("move {} ('{}'): {e}", ply + 1, text.chars().take(40).collect::<String>()))
-            })?;
-        }
-        // The redo list must replay from here.
-        let mut scratch = game.clone();
-        let mut redo = Vec::new();
-        for text in &saved.redo {
-            let before = scratch.actions.len();
-            scratch
-                .play_text(text)
-                .map_err(|e| LoadError(format!("redo move '{}': {e}", text.chars().take(40).collect::<String>())))?;
-            redo.push(scratch.actions[before].clone());
-        }
-        redo.reverse();
-        game.redo = redo;
-        if saved.agreed_draw && saved.offer.is_some() {
-            return Err(LoadError("a game cannot be both agreed drawn and have an offer pending".into()));
-        }
-        if saved.agreed_draw && game.is_over() {
-            return Err(LoadError("an agreed draw after the game was over".into()));
-        }
-        game.agreed_draw = saved.agreed_draw;
-        game.offered_this_turn = saved.offered_this_turn || saved.offer.is_some();
-        if let Some(offer) = saved.offer {
-            if game.is_over() {
-                return Err(LoadError("a draw offer in a finished game".into()));
-            }
-            let offerer = seat_in(setup, offer.offerer, "offering seat")?;
-            let awaiting = seat_in(setup, offer.awaiting, "awaited seat")?;
-            if offerer != game.to_move() || awaiting == offerer {
-                return Err(LoadError("the draw offer does not fit the seat to move".into()));
-            }
-            // The seats that accepted are exactly those between the offerer and the awaited one.
-            let mut expected = SeatSet::EMPTY;
-            let mut seat = setup.next_seat(offerer);
-            while seat != awaiting {
-                expected.insert(seat);
-                seat = setup.next_seat(seat);
-            }
-            let mut accepted = SeatSet::EMPTY;
-            for letter in offer.accepted {
-                accepted.insert(seat_in(setup, letter, "accepting seat")?);
-            }
-            if accepted != expected {
-                return Err(LoadError("the draw offer's votes are not in turn order".into()));
-            }
-            game.offer = Some(DrawOffer { offerer, accepted, awaiting });
-        }
-        Ok(game)
-    }
-}
-
-impl Game {
-    /// The game as JSON text (the save format).
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
-    }
-
-    /// Loads a game from JSON text, checking every move.
-    pub fn from_json(text: &str) -> Result<Game, LoadError> {
-        serde_json::from_str::<Game>(text).map_err(|e| LoadError(e.to_string()))
-    }
 }

@@ -1,21 +1,30 @@
 //! The rules of Halma (RULES.md): pure logic, no I/O, no interface.
+//!
+//! One concept per file: squares ([`Square`]), seats ([`Seat`], [`SeatSet`]),
+//! bitboards, setups and camps ([`Setup`]), moves and routes ([`Move`], [`Route`],
+//! [`MoveSet`]), positions and move generation ([`Position`]), whole games
+//! ([`Game`]), text notation ([`parse_move`], [`parse_hpn`], [`write_hpn`]) and the
+//! save format ([`SavedGame`]).
 
 mod bitboard;
 mod game;
+mod moves;
 mod notation;
 mod position;
+mod save;
+mod seat;
 mod setup;
 mod square;
 mod tables;
 
 pub use bitboard::Bitboard;
-pub use game::{
-    Action, DrawOffer, DrawReason, Game, GameError, LoadError, Outcome, SavedGame, VoteResult, SAVE_FORMAT,
-    SAVE_VERSION,
-};
+pub use game::{Action, DrawOffer, DrawReason, Game, GameError, Outcome, VoteResult};
+pub use moves::{Move, MoveSet, Route};
 pub(crate) use notation::excerpt;
 pub use notation::{parse_hpn, parse_hpn_fields, parse_move, write_hpn, MoveText, NotationError};
-pub use position::{IllegalMove, Move, MoveSet, Position, Route, SeatSet, DUTY_FREE_TURNS, MAX_ARMY};
-pub use setup::{camp_at, Setup};
-pub use square::{ParseSquareError, Seat, Square};
+pub use position::{IllegalMove, Position, DUTY_FREE_TURNS, MAX_ARMY};
+pub use save::{LoadError, SavedGame, SavedOffer, SeatField, SAVE_FORMAT, SAVE_VERSION};
+pub use seat::{ParseSeatError, Seat, SeatSet};
+pub use setup::{camp_at, ParseSetupError, Setup};
+pub use square::{ParseSquareError, Square};
 pub use tables::DIRECTIONS;

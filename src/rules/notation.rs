@@ -2,8 +2,9 @@
 
 use super::bitboard::Bitboard;
 use super::position::Position;
-use super::setup::Setup;
-use super::square::{Seat, Square};
+use super::seat::{ParseSeatError, Seat};
+use super::setup::{ParseSetupError, Setup};
+use super::square::{ParseSquareError, Square};
 use std::fmt;
 
 /// The longest route text accepted: a chain lands at most on 64 squares of one colour class.
@@ -11,17 +12,83 @@ const MAX_ROUTE_SQUARES: usize = 65;
 /// The largest ply count an HPN may carry.
 pub const MAX_PLIES: u32 = 1_000_000;
 
-/// Why a piece of notation was not understood.
+/// Why a piece of notation was not understood. Texts from the input are shortened
+/// (see `excerpt`). Moves print as `bad move '…': …`, positions as `bad HPN: …`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError(pub String);
+pub enum NotationError {
+    /// A move text longer than any route can be.
+    MoveTooLong { text: String },
+    /// A part of a move between `-` that is not a square.
+    MoveSquare { text: String, error: ParseSquareError },
+    /// Neither `pass` nor at least two squares.
+    MoveTooShort { text: String },
+    /// More squares than a jump chain can land on.
+    MoveTooManySquares { text: String },
+    /// An HPN string without exactly four fields; carries how many it had.
+    HpnFields(usize),
+    /// The HPN's setup field.
+    HpnSetup(ParseSetupError),
+    /// The HPN's seat-to-move field.
+    HpnSeat(ParseSeatError),
+    /// A seat (to move, or with pieces) that does not play in the setup.
+    HpnSeatNotInPlay { seat: Seat, setup: Setup },
+    /// The ply count is not a number of at most 7 digits.
+    HpnPlies(String),
+    /// The ply count is over `MAX_PLIES`.
+    HpnTooManyPlies(u32),
+    /// Not 16 rows; carries how many there were.
+    HpnRowCount(usize),
+    /// A row (numbered 1..16) with a run of empty squares that is 0, has a leading
+    /// zero or more than two digits.
+    HpnRun { row: i32 },
+    /// A character that is neither a seat letter nor a digit, in a row (1..16).
+    HpnCharacter { character: char, row: i32 },
+    /// A row (1..16) longer than 16 squares.
+    HpnRowTooLong { row: i32 },
+    /// A row (1..16) of fewer than 16 squares; carries how many.
+    HpnRowTooShort { row: i32, squares: i32 },
+    /// More pieces of a seat than its army has.
+    HpnArmy { seat: Seat, count: u32, army: u32 },
+}
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        use NotationError::*;
+        match self {
+            MoveTooLong { text } => write!(f, "bad move '{text}': too long"),
+            MoveSquare { text, error } => write!(f, "bad move '{text}': {error}"),
+            MoveTooShort { text } => {
+                write!(f, "bad move '{text}': a move is 'pass' or at least two squares joined by '-'")
+            }
+            MoveTooManySquares { text } => write!(f, "bad move '{text}': too many squares"),
+            HpnFields(count) => write!(f, "bad HPN: expected '<rows> <to-move> <setup> <plies>', got {count} fields"),
+            HpnSetup(error) => write!(f, "bad HPN: {error}"),
+            HpnSeat(error) => write!(f, "bad HPN: {error}"),
+            HpnSeatNotInPlay { seat, setup } => write!(f, "bad HPN: seat {seat} does not play in {setup}"),
+            HpnPlies(text) => write!(f, "bad HPN: bad ply count '{text}'"),
+            HpnTooManyPlies(plies) => write!(f, "bad HPN: ply count {plies} is over {MAX_PLIES}"),
+            HpnRowCount(count) => write!(f, "bad HPN: {count} rows instead of 16"),
+            HpnRun { row } => write!(f, "bad HPN: row {row} has a malformed run of empty squares"),
+            HpnCharacter { character, row } => write!(f, "bad HPN: unexpected '{character}' in row {row}"),
+            HpnRowTooLong { row } => write!(f, "bad HPN: row {row} is longer than 16 squares"),
+            HpnRowTooShort { row, squares } => write!(f, "bad HPN: row {row} has {squares} squares instead of 16"),
+            HpnArmy { seat, count, army } => {
+                write!(f, "bad HPN: seat {seat} has {count} pieces, more than its army of {army}")
+            }
+        }
     }
 }
 
-impl std::error::Error for NotationError {}
+impl std::error::Error for NotationError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NotationError::MoveSquare { error, .. } => Some(error),
+            NotationError::HpnSetup(error) => Some(error),
+            NotationError::HpnSeat(error) => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// A move as written: a pass or a route of squares (not yet checked against a position).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,30 +106,62 @@ pub(crate) fn excerpt(text: &str) -> String {
     short
 }
 
-/// Parses `pass` or squares joined by `-` (at least two).
+/// Parses `pass` or squares joined by `-` (at least two). The route is not checked
+/// against any position: `Position::check_route` or `Game::play_text` do that.
+///
+/// ```rust
+/// use halma::rules::{parse_move, MoveText, NotationError, Square};
+///
+/// assert_eq!(parse_move("pass")?, MoveText::Pass);
+/// let MoveText::Route(squares) = parse_move("c3-e5-g5")? else { panic!("a route") };
+/// assert_eq!(squares, ["c3".parse::<Square>()?, "e5".parse()?, "g5".parse()?]);
+///
+/// let error = parse_move("c3-z9").unwrap_err();
+/// assert!(matches!(error, NotationError::MoveSquare { .. }));
+/// assert_eq!(error.to_string(), "bad move 'c3-z9': bad square 'z9' (expected a1..p16)");
+/// assert!(matches!(parse_move("c3"), Err(NotationError::MoveTooShort { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse_move(text: &str) -> Result<MoveText, NotationError> {
     if text == "pass" {
         return Ok(MoveText::Pass);
     }
-    let bad = |why: &str| NotationError(format!("bad move '{}': {why}", excerpt(text)));
     if text.len() > MAX_ROUTE_SQUARES * 4 {
-        return Err(bad("too long"));
+        return Err(NotationError::MoveTooLong { text: excerpt(text) });
     }
     let mut squares = Vec::new();
     for part in text.split('-') {
-        let square = part.parse::<Square>().map_err(|e| bad(&e.to_string()))?;
+        let square =
+            part.parse::<Square>().map_err(|error| NotationError::MoveSquare { text: excerpt(text), error })?;
         squares.push(square);
     }
     if squares.len() < 2 {
-        return Err(bad("a move is 'pass' or at least two squares joined by '-'"));
+        return Err(NotationError::MoveTooShort { text: excerpt(text) });
     }
     if squares.len() > MAX_ROUTE_SQUARES {
-        return Err(bad("too many squares"));
+        return Err(NotationError::MoveTooManySquares { text: excerpt(text) });
     }
     Ok(MoveText::Route(squares))
 }
 
-/// Writes a position as HPN: `<rows> <to-move> <setup> <plies>`.
+/// Writes a position as HPN: `<rows> <to-move> <setup> <plies>`. The rows go from
+/// row 16 down to row 1, each from column `a` to `p`: a seat letter for a piece,
+/// a number for a run of empty squares.
+///
+/// ```rust
+/// use halma::rules::{parse_hpn, write_hpn, NotationError, Position, Seat, Setup};
+///
+/// let mut position = Position::start(Setup::TwoPlayers, Seat::A);
+/// position.play_unchecked(halma::rules::Move { from: "e1".parse()?, to: "f1".parse()? });
+/// let hpn = write_hpn(&position);
+/// assert_eq!(hpn, "11CCCCC/11CCCCC/12CCCC/13CCC/14CC/16/16/16/16/16/16/AA14/AAA13/AAAA12/AAAAA11/AAAA1A10 C 2p 1");
+/// assert_eq!(parse_hpn(&hpn)?, position);
+///
+/// let error = parse_hpn("16/16 A 2p 0").unwrap_err();
+/// assert_eq!(error, NotationError::HpnRowCount(2));
+/// assert_eq!(error.to_string(), "bad HPN: 2 rows instead of 16");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write_hpn(position: &Position) -> String {
     let mut rows = Vec::with_capacity(16);
     for row in (0..16).rev() {
@@ -91,22 +190,22 @@ pub fn write_hpn(position: &Position) -> String {
 
 /// Parses the four HPN fields (already split on spaces).
 pub fn parse_hpn_fields(rows: &str, to_move: &str, setup: &str, plies: &str) -> Result<Position, NotationError> {
-    let bad = |why: String| NotationError(format!("bad HPN: {why}"));
-    let setup: Setup = setup.parse().map_err(bad)?;
-    let to_move: Seat = to_move.parse().map_err(bad)?;
+    let setup: Setup = setup.parse().map_err(NotationError::HpnSetup)?;
+    let to_move: Seat = to_move.parse().map_err(NotationError::HpnSeat)?;
     if !setup.has_seat(to_move) {
-        return Err(bad(format!("seat {to_move} does not play in {setup}")));
+        return Err(NotationError::HpnSeatNotInPlay { seat: to_move, setup });
     }
+    let bad_plies = || NotationError::HpnPlies(excerpt(plies));
     if plies.is_empty() || plies.len() > 7 || !plies.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad(format!("bad ply count '{}'", excerpt(plies))));
+        return Err(bad_plies());
     }
-    let plies: u32 = plies.parse().map_err(|_| bad(format!("bad ply count '{}'", excerpt(plies))))?;
+    let plies: u32 = plies.parse().map_err(|_| bad_plies())?;
     if plies > MAX_PLIES {
-        return Err(bad(format!("ply count {plies} is over {MAX_PLIES}")));
+        return Err(NotationError::HpnTooManyPlies(plies));
     }
     let row_texts: Vec<&str> = rows.split('/').collect();
     if row_texts.len() != 16 {
-        return Err(bad(format!("{} rows instead of 16", row_texts.len())));
+        return Err(NotationError::HpnRowCount(row_texts.len()));
     }
     let mut pieces = [Bitboard::EMPTY; 4];
     for (i, text) in row_texts.iter().enumerate() {
@@ -121,12 +220,12 @@ pub fn parse_hpn_fields(rows: &str, to_move: &str, setup: &str, plies: &str) -> 
                     chars.next();
                 }
                 if run == 0 || c == '0' || chars.peek().is_some_and(|n| n.is_ascii_digit()) {
-                    return Err(bad(format!("row {} has a malformed run of empty squares", row + 1)));
+                    return Err(NotationError::HpnRun { row: row + 1 });
                 }
                 column += run as i32;
             } else if let Some(seat) = Seat::from_letter(c) {
                 if !setup.has_seat(seat) {
-                    return Err(bad(format!("seat {seat} does not play in {setup}")));
+                    return Err(NotationError::HpnSeatNotInPlay { seat, setup });
                 }
                 if column < 16 {
                     if let Some(square) = Square::from_coords(column, row) {
@@ -135,37 +234,32 @@ pub fn parse_hpn_fields(rows: &str, to_move: &str, setup: &str, plies: &str) -> 
                 }
                 column += 1;
             } else {
-                return Err(bad(format!("unexpected '{c}' in row {}", row + 1)));
+                return Err(NotationError::HpnCharacter { character: c, row: row + 1 });
             }
             if column > 16 {
-                return Err(bad(format!("row {} is longer than 16 squares", row + 1)));
+                return Err(NotationError::HpnRowTooLong { row: row + 1 });
             }
         }
         if column != 16 {
-            return Err(bad(format!("row {} has {column} squares instead of 16", row + 1)));
+            return Err(NotationError::HpnRowTooShort { row: row + 1, squares: column });
         }
     }
     for &seat in setup.seats() {
         let count = pieces[seat.index()].count();
         if count > setup.army_size(seat) {
-            return Err(bad(format!(
-                "seat {seat} has {count} pieces, more than its army of {}",
-                setup.army_size(seat)
-            )));
+            return Err(NotationError::HpnArmy { seat, count, army: setup.army_size(seat) });
         }
     }
     Ok(Position::from_parts(setup, pieces, to_move, plies))
 }
 
-/// Parses a whole HPN string.
+/// Parses a whole HPN string (see [`write_hpn`]): the fields may be separated by any
+/// whitespace.
 pub fn parse_hpn(text: &str) -> Result<Position, NotationError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     match fields.as_slice() {
         [rows, to_move, setup, plies] => parse_hpn_fields(rows, to_move, setup, plies),
-        _ => Err(NotationError(format!(
-            "bad HPN: expected '<rows> <to-move> <setup> <plies>', got {} fields",
-            fields.len()
-        ))),
+        _ => Err(NotationError::HpnFields(fields.len())),
     }
 }
 

@@ -2,8 +2,10 @@
 //! home-leaving duty and wins. Repetition needs the history and lives in `Game`.
 
 use super::bitboard::Bitboard;
+use super::moves::{Move, MoveSet, Route};
+use super::seat::{Seat, SeatSet};
 use super::setup::Setup;
-use super::square::{Seat, Square};
+use super::square::Square;
 use super::tables::{JUMPS, JUMP_SOURCES, NEIGHBOURS, ZOBRIST_PIECES, ZOBRIST_TO_MOVE};
 use std::fmt;
 
@@ -13,59 +15,6 @@ pub const DUTY_FREE_TURNS: u32 = 30;
 
 /// The largest army (19 pieces).
 pub const MAX_ARMY: usize = 19;
-
-/// A move as the game knows it: which piece goes where. The route is kept separately.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct Move {
-    pub from: Square,
-    pub to: Square,
-}
-
-/// The route of a move: the start square, then every landing (one for a step).
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Route(Vec<Square>);
-
-impl Route {
-    /// A route from its squares; `Position::check_route` says whether it is legal.
-    pub fn new(squares: Vec<Square>) -> Route {
-        Route(squares)
-    }
-
-    pub fn squares(&self) -> &[Square] {
-        &self.0
-    }
-
-    /// The piece's start square.
-    pub fn from(&self) -> Square {
-        self.0.first().copied().unwrap_or(Square::from_index(0))
-    }
-
-    /// The final landing square.
-    pub fn to(&self) -> Square {
-        self.0.last().copied().unwrap_or(Square::from_index(0))
-    }
-
-    pub fn as_move(&self) -> Move {
-        Move { from: self.from(), to: self.to() }
-    }
-
-    /// True for a one-square step (the only route whose squares are neighbours).
-    pub fn is_step(&self) -> bool {
-        self.0.len() == 2 && NEIGHBOURS[self.from().index()].contains(self.to())
-    }
-}
-
-impl fmt::Display for Route {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, square) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str("-")?;
-            }
-            write!(f, "{square}")?;
-        }
-        Ok(())
-    }
-}
 
 /// Why a move or route is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,60 +53,6 @@ impl fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
-
-/// The legal moves of a position, per piece: no heap allocation.
-#[derive(Clone, Copy)]
-pub struct MoveSet {
-    pieces: [(Square, Bitboard); MAX_ARMY],
-    len: usize,
-}
-
-impl Default for MoveSet {
-    fn default() -> MoveSet {
-        MoveSet::new()
-    }
-}
-
-impl MoveSet {
-    /// No moves.
-    pub const fn new() -> MoveSet {
-        MoveSet { pieces: [(Square::from_index(0), Bitboard::EMPTY); MAX_ARMY], len: 0 }
-    }
-
-    fn push(&mut self, from: Square, destinations: Bitboard) {
-        if !destinations.is_empty() && self.len < MAX_ARMY {
-            self.pieces[self.len] = (from, destinations);
-            self.len += 1;
-        }
-    }
-
-    /// Each movable piece with the set of its destinations, pieces in square order.
-    pub fn pieces(&self) -> &[(Square, Bitboard)] {
-        &self.pieces[..self.len]
-    }
-
-    /// How many moves (distinct piece–destination pairs).
-    pub fn count(&self) -> u64 {
-        self.pieces().iter().map(|(_, d)| u64::from(d.count())).sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    pub fn destinations(&self, from: Square) -> Bitboard {
-        self.pieces().iter().find(|(s, _)| *s == from).map_or(Bitboard::EMPTY, |(_, d)| *d)
-    }
-
-    pub fn contains(&self, mv: Move) -> bool {
-        self.destinations(mv.from).contains(mv.to)
-    }
-
-    /// Every move, sorted by origin then destination square index.
-    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
-        self.pieces().iter().flat_map(|&(from, destinations)| destinations.squares().map(move |to| Move { from, to }))
-    }
-}
 
 /// Moves every square of `board` by `OFFSET` indices (toward higher indices when
 /// positive, 0 < |OFFSET| < 64); squares pushed past either end vanish. Callers mask
@@ -249,7 +144,31 @@ impl JumpStarts {
 /// How far each direction of `DIRECTIONS` moves a square's index.
 const INDEX_OFFSETS: [i32; 8] = [1, 17, 16, 15, -1, -17, -16, -15];
 
-/// Where every piece stands, the seat to move and the turns taken so far.
+/// Where every piece stands, the seat to move and the turns taken so far; its legal
+/// moves and routes, the home-leaving duty and wins. A small `Copy` value: playing a
+/// move gives a new position ([`Position::after`]) or changes this one in place.
+///
+/// ```rust
+/// use halma::rules::{Move, Position, Seat, Setup, Square};
+///
+/// let start = Position::start(Setup::TwoPlayers, Seat::A);
+/// let moves = start.legal_moves();
+/// assert_eq!(moves.count(), 40);
+///
+/// // c3 jumps over d3 to e3: every destination comes with a shortest route.
+/// let sq = |name: &str| name.parse::<Square>();
+/// let jump = Move { from: sq("c3")?, to: sq("e3")? };
+/// assert!(moves.contains(jump));
+/// assert_eq!(start.route(jump).map(|route| route.to_string()), Some("c3-e3".to_string()));
+///
+/// let next = start.after(jump);
+/// assert_eq!(next.to_move(), Seat::C);
+/// assert_eq!(next.piece_at(sq("e3")?), Some(Seat::A));
+/// assert_eq!(next.piece_at(sq("c3")?), None);
+/// assert_eq!(next.plies(), 1);
+/// assert_eq!(next.winners(), None);
+/// # Ok::<(), halma::rules::ParseSquareError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Position {
     setup: Setup,
@@ -476,7 +395,7 @@ impl Position {
     /// when `to` is not reachable from `from` by the movement rules.
     pub fn route(&self, mv: Move) -> Option<Route> {
         if self.step_destinations(mv.from).contains(mv.to) {
-            return Some(Route(vec![mv.from, mv.to]));
+            return Some(Route::new(vec![mv.from, mv.to]));
         }
         let occupied = self.occupied.without(mv.from);
         let mut parent = [u8::MAX; 256];
@@ -501,7 +420,7 @@ impl Position {
                             squares.push(Square::from_index(cursor));
                         }
                         squares.reverse();
-                        return Some(Route(squares));
+                        return Some(Route::new(squares));
                     }
                     queue[tail] = land;
                     tail += 1;
@@ -533,21 +452,28 @@ impl Position {
                 return Err(IllegalMove::Occupied(to));
             }
         } else {
-            let mut landed = Bitboard::EMPTY;
-            let mut at = from;
-            for &next in rest {
-                if !self.jump_extensions_from(from, at, landed).contains(next) {
-                    return Err(self.explain_bad_hop(from, at, next, landed));
-                }
-                landed.insert(next);
-                at = next;
-            }
+            self.follow_jumps(from, rest)?;
         }
         let mv = Move { from, to };
         if !self.legal_moves_ignoring_result().contains(mv) {
             return Err(IllegalMove::HomeLeavingDuty);
         }
         Ok(mv)
+    }
+
+    /// Follows a jump chain of the piece on `from` through `landings`, checking every
+    /// hop. Returns the last landing (`from` when there is none) and the squares landed on.
+    fn follow_jumps(&self, from: Square, landings: &[Square]) -> Result<(Square, Bitboard), IllegalMove> {
+        let mut landed = Bitboard::EMPTY;
+        let mut at = from;
+        for &next in landings {
+            if !self.jump_extensions_from(from, at, landed).contains(next) {
+                return Err(self.explain_bad_hop(from, at, next, landed));
+            }
+            landed.insert(next);
+            at = next;
+        }
+        Ok((at, landed))
     }
 
     fn explain_bad_hop(&self, from: Square, at: Square, next: Square, landed: Bitboard) -> IllegalMove {
@@ -591,54 +517,7 @@ impl Position {
         if !self.pieces(self.army_to_move()).contains(from) {
             return Err(IllegalMove::NoPieceToMove(from));
         }
-        let mut landed = Bitboard::EMPTY;
-        let mut at = from;
-        for &next in landings {
-            if !self.jump_extensions_from(from, at, landed).contains(next) {
-                return Err(self.explain_bad_hop(from, at, next, landed));
-            }
-            landed.insert(next);
-            at = next;
-        }
+        let (at, landed) = self.follow_jumps(from, landings)?;
         Ok(self.jump_extensions_from(from, at, landed))
-    }
-}
-
-/// A set of seats (the winners: one seat or a team), printed `A` or `A,C`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct SeatSet(u8);
-
-impl SeatSet {
-    pub const EMPTY: SeatSet = SeatSet(0);
-
-    pub fn single(seat: Seat) -> SeatSet {
-        SeatSet(1 << seat.index())
-    }
-
-    pub fn team(a: Seat, b: Seat) -> SeatSet {
-        SeatSet((1 << a.index()) | (1 << b.index()))
-    }
-
-    pub fn contains(self, seat: Seat) -> bool {
-        self.0 & (1 << seat.index()) != 0
-    }
-
-    pub fn insert(&mut self, seat: Seat) {
-        self.0 |= 1 << seat.index();
-    }
-
-    pub fn seats(self) -> impl Iterator<Item = Seat> {
-        Seat::ALL.into_iter().filter(move |&s| self.contains(s))
-    }
-
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-}
-
-impl fmt::Display for SeatSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letters: Vec<String> = self.seats().map(|s| s.to_string()).collect();
-        f.write_str(&letters.join(","))
     }
 }

@@ -1,7 +1,7 @@
 //! The four setups, their seats, armies, camps and teams (RULES.md, "Board, squares, seats").
 
 use super::bitboard::Bitboard;
-use super::square::Seat;
+use super::seat::Seat;
 #[cfg(test)]
 use super::square::Square;
 use serde::{Deserialize, Serialize};
@@ -9,6 +9,24 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Which game is played: the seats in play, army sizes and how it is won.
+///
+/// ```rust
+/// use halma::rules::{Seat, Setup};
+///
+/// let setup: Setup = "3p".parse()?;
+/// assert_eq!(setup, Setup::ThreePlayers);
+/// assert_eq!(setup.seats(), [Seat::A, Seat::B, Seat::C]);
+/// assert_eq!((setup.army_size(Seat::A), setup.army_size(Seat::B)), (19, 13));
+/// // B races to the empty south-east corner.
+/// assert!(setup.target_camp(Seat::B).contains(Seat::D.corner()));
+/// assert_eq!(setup.next_seat(Seat::C), Seat::A);
+///
+/// assert_eq!(
+///     "5p".parse::<Setup>().map_err(|e| e.to_string()),
+///     Err("bad setup '5p' (expected 2p, 3p, 4p-one or 4p-both)".to_string())
+/// );
+/// # Ok::<(), halma::rules::ParseSetupError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Setup {
     /// Two players, A and C, 19 pieces each, individual race.
@@ -139,13 +157,36 @@ impl fmt::Display for Setup {
     }
 }
 
-impl FromStr for Setup {
-    type Err = String;
+/// Why a setup's name was not understood: it is not `2p`, `3p`, `4p-one` or `4p-both`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSetupError {
+    /// The refused name (its first 16 characters).
+    text: String,
+}
 
-    fn from_str(text: &str) -> Result<Setup, String> {
-        Setup::ALL.into_iter().find(|setup| setup.name() == text).ok_or_else(|| {
-            format!("bad setup '{}' (expected 2p, 3p, 4p-one or 4p-both)", text.chars().take(16).collect::<String>())
-        })
+impl ParseSetupError {
+    /// The refused name, shortened to 16 characters.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl fmt::Display for ParseSetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad setup '{}' (expected 2p, 3p, 4p-one or 4p-both)", self.text)
+    }
+}
+
+impl std::error::Error for ParseSetupError {}
+
+impl FromStr for Setup {
+    type Err = ParseSetupError;
+
+    fn from_str(text: &str) -> Result<Setup, ParseSetupError> {
+        Setup::ALL
+            .into_iter()
+            .find(|setup| setup.name() == text)
+            .ok_or_else(|| ParseSetupError { text: text.chars().take(16).collect() })
     }
 }
 

@@ -1,9 +1,26 @@
-//! Squares of the 16×16 board and the four seats.
+//! Squares of the 16×16 board.
 
 use std::fmt;
 use std::str::FromStr;
 
 /// One of the 256 squares: index `row * 16 + column`, so `a1` = 0, `p1` = 15, `p16` = 255.
+///
+/// Squares are written `a1`..`p16`: column letter `a`..`p` from the left, row
+/// `1`..`16` from the bottom.
+///
+/// ```rust
+/// use halma::rules::{ParseSquareError, Square};
+///
+/// let c3: Square = "c3".parse()?;
+/// assert_eq!((c3.column(), c3.row()), (2, 2));
+/// assert_eq!(c3.index(), 34);
+/// assert_eq!(c3.offset(2, 2).map(|s| s.to_string()), Some("e5".to_string()));
+/// assert_eq!(c3.offset(-3, 0), None); // off the board
+///
+/// assert_eq!("q1".parse::<Square>(), Err(ParseSquareError::Column("q1".into())));
+/// assert_eq!("a17".parse::<Square>().map_err(|e| e.to_string()), Err("bad square 'a17' (expected a1..p16)".into()));
+/// # Ok::<(), ParseSquareError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Square(u8);
 
@@ -53,13 +70,31 @@ impl fmt::Display for Square {
     }
 }
 
-/// Why a square's text was not understood.
+/// Why a square's text was not understood. Each variant carries the refused text
+/// (its first 12 characters); all print as `bad square '…' (expected a1..p16)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError(pub String);
+pub enum ParseSquareError {
+    /// Too short or too long to be a square (`""`, `a`, `a100`).
+    Length(String),
+    /// The first character is not a column letter `a`..`p` (`q1`, `A1`, `1a`).
+    Column(String),
+    /// What follows the column is not a row number 1..16 without a leading zero
+    /// (`a0`, `a17`, `a01`, `a+1`).
+    Row(String),
+}
+
+impl ParseSquareError {
+    /// The refused text, shortened to 12 characters.
+    pub fn text(&self) -> &str {
+        match self {
+            ParseSquareError::Length(text) | ParseSquareError::Column(text) | ParseSquareError::Row(text) => text,
+        }
+    }
+}
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad square '{}' (expected a1..p16)", self.0)
+        write!(f, "bad square '{}' (expected a1..p16)", self.text())
     }
 }
 
@@ -70,97 +105,24 @@ impl FromStr for Square {
 
     /// Parses `a1`..`p16` exactly (lower-case column letter, row 1..16 without leading zero).
     fn from_str(text: &str) -> Result<Square, ParseSquareError> {
-        let error = || ParseSquareError(text.chars().take(12).collect());
+        let excerpt = || text.chars().take(12).collect();
         let bytes = text.as_bytes();
         if bytes.len() < 2 || bytes.len() > 3 {
-            return Err(error());
+            return Err(ParseSquareError::Length(excerpt()));
         }
         let column = bytes[0];
         if !(b'a'..=b'p').contains(&column) {
-            return Err(error());
+            return Err(ParseSquareError::Column(excerpt()));
         }
+        // The column is one ASCII byte, so the row starts at a character boundary.
         let digits = &text[1..];
-        if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(error());
-        }
-        let row: i32 = digits.parse().map_err(|_| error())?;
-        Square::from_coords(i32::from(column - b'a'), row - 1).ok_or_else(error)
-    }
-}
-
-/// A seat at a corner: `A` south-west (a1), `B` north-west (a16), `C` north-east (p16),
-/// `D` south-east (p1). Turn order is A → B → C → D.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Seat {
-    A = 0,
-    B = 1,
-    C = 2,
-    D = 3,
-}
-
-impl Seat {
-    pub const ALL: [Seat; 4] = [Seat::A, Seat::B, Seat::C, Seat::D];
-
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    pub const fn from_index(index: usize) -> Seat {
-        match index % 4 {
-            0 => Seat::A,
-            1 => Seat::B,
-            2 => Seat::C,
-            _ => Seat::D,
-        }
-    }
-
-    /// The seat in the diagonally opposite corner (the partner in four-player games).
-    pub const fn opposite(self) -> Seat {
-        Seat::from_index(self.index() + 2)
-    }
-
-    pub const fn letter(self) -> char {
-        (b'A' + self as u8) as char
-    }
-
-    pub fn from_letter(letter: char) -> Option<Seat> {
-        match letter {
-            'A' => Some(Seat::A),
-            'B' => Some(Seat::B),
-            'C' => Some(Seat::C),
-            'D' => Some(Seat::D),
-            _ => None,
-        }
-    }
-
-    /// The corner square of this seat's home.
-    pub const fn corner(self) -> Square {
-        match self {
-            Seat::A => Square::from_index(0),
-            Seat::B => Square::from_index(240),
-            Seat::C => Square::from_index(255),
-            Seat::D => Square::from_index(15),
-        }
-    }
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
-
-impl FromStr for Seat {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Seat, String> {
-        let mut chars = text.chars();
-        match (chars.next(), chars.next()) {
-            (Some(letter), None) => {
-                Seat::from_letter(letter).ok_or_else(|| format!("bad seat '{text}' (expected A, B, C or D)"))
-            }
-            _ => Err(format!("bad seat '{}' (expected A, B, C or D)", text.chars().take(12).collect::<String>())),
-        }
+        let row = if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            None
+        } else {
+            digits.parse::<i32>().ok()
+        };
+        row.and_then(|row| Square::from_coords(i32::from(column - b'a'), row - 1))
+            .ok_or_else(|| ParseSquareError::Row(excerpt()))
     }
 }
 
@@ -173,20 +135,6 @@ impl serde::Serialize for Square {
 
 impl<'de> serde::Deserialize<'de> for Square {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
-
-/// Seats are saved as their letter (`"A"`).
-impl serde::Serialize for Seat {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Seat {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Seat, D::Error> {
         let text = String::deserialize(deserializer)?;
         text.parse().map_err(serde::de::Error::custom)
     }
@@ -207,6 +155,13 @@ mod tests {
         assert_eq!("p16".parse::<Square>().map(Square::index), Ok(255));
         for bad in ["", "a", "a0", "a17", "q1", "A1", "a01", "a1x", "1a", "é1", "a+1"] {
             assert!(bad.parse::<Square>().is_err(), "{bad} should not parse");
+        }
+        assert_eq!("a".parse::<Square>(), Err(ParseSquareError::Length("a".into())));
+        assert_eq!("a1000".parse::<Square>(), Err(ParseSquareError::Length("a1000".into())));
+        assert_eq!("A1".parse::<Square>(), Err(ParseSquareError::Column("A1".into())));
+        assert_eq!("é1".parse::<Square>(), Err(ParseSquareError::Column("é1".into())));
+        for bad in ["a0", "a17", "a01", "a1x", "a+1"] {
+            assert_eq!(bad.parse::<Square>(), Err(ParseSquareError::Row(bad.into())), "{bad}");
         }
     }
 }
