@@ -5,8 +5,9 @@
 //! `{"format": "halma-session", "version": 1, ...the document's own fields}`.
 //!
 //! Saving never leaves a half-written file behind: the text goes to a temporary
-//! file in the same folder, is flushed to the disk, then renamed over the old
-//! file, so that a crash or a power cut leaves either the old save or the new one.
+//! file in the same folder (`tempfile`), is flushed to the disk, then renamed over
+//! the old file, so that a crash or a power cut leaves either the old save or the
+//! new one.
 //!
 //! Loading never panics and never lets a bad file be overwritten unnoticed: a
 //! file that is empty, truncated, not JSON, of another format, from a newer
@@ -19,11 +20,11 @@ use serde::Serialize;
 use serde_json::Value;
 use std::ffi::OsString;
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
+use tempfile::NamedTempFile;
 
 /// Environment variable that overrides the data folder (tests, screenshots, a portable install).
 pub const DATA_DIR_VARIABLE: &str = "HALMA_DATA_DIR";
@@ -48,59 +49,59 @@ pub const SETTINGS: Document = Document { file_name: "settings.json", format: "h
 /// refusing them keeps a stray huge file from eating the memory.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
-/// The platforms whose per-user data folders differ.
+/// Where the per-user data folder comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Platform {
-    /// Linux and other Unix desktops: the XDG base directory specification.
-    Freedesktop,
-    MacOs,
-    Windows,
+    /// Linux and other Unix desktops, macOS and Windows: the system's per-user data
+    /// folder, as the `directories` crate finds it, with the app's folder in it.
+    Desktop,
     /// The app's internal files folder comes from the Java side, not from the environment.
     Android,
 }
 
 impl Platform {
     /// The platform this program was built for.
-    pub const CURRENT: Platform = if cfg!(target_os = "android") {
-        Platform::Android
-    } else if cfg!(target_os = "macos") || cfg!(target_os = "ios") {
-        Platform::MacOs
-    } else if cfg!(windows) {
-        Platform::Windows
-    } else {
-        Platform::Freedesktop
-    };
+    pub const CURRENT: Platform = if cfg!(target_os = "android") { Platform::Android } else { Platform::Desktop };
 }
 
 /// The per-user data folder of this app on this system, from the environment:
 /// `$HALMA_DATA_DIR` when set, else the platform's folder (see [`data_dir_for`]).
-/// `None` when the environment does not say where the user's files go (and on
+/// `None` when the system does not say where the user's files go (and on
 /// Android, whose caller passes the app's files folder to [`Store::new`]).
 pub fn default_data_dir() -> Option<PathBuf> {
     data_dir_for(Platform::CURRENT, |name| std::env::var_os(name))
 }
 
-/// The data folder on `platform`, reading environment variables through `env`:
-/// `$HALMA_DATA_DIR` when set and not empty, else
-/// - Freedesktop: `$XDG_DATA_HOME/halma`, or `$HOME/.local/share/halma` when
-///   `XDG_DATA_HOME` is unset or not absolute (as the specification asks);
-/// - macOS: `$HOME/Library/Application Support/Halma`;
-/// - Windows: `%APPDATA%\Halma` (the roaming profile, which follows the user);
+/// The data folder on `platform`, reading the `HALMA_DATA_DIR` override through
+/// `env`: that folder when it is set and not empty, else
+/// - Desktop: the app's folder in the system's per-user data folder:
+///   `$XDG_DATA_HOME/halma` or `$HOME/.local/share/halma` (Linux and other Unix,
+///   as the XDG specification says), `~/Library/Application Support/Halma`
+///   (macOS), `%APPDATA%\Halma` (Windows: the roaming profile, which follows the
+///   user). `None` when the system has no home folder for the user.
 /// - Android: none.
 pub fn data_dir_for(platform: Platform, env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
-    let non_empty = |name: &str| env(name).filter(|value| !value.is_empty()).map(PathBuf::from);
-    if let Some(dir) = non_empty(DATA_DIR_VARIABLE) {
-        return Some(dir);
+    if let Some(dir) = env(DATA_DIR_VARIABLE).filter(|value| !value.is_empty()) {
+        return Some(PathBuf::from(dir));
     }
     match platform {
-        Platform::Freedesktop => non_empty("XDG_DATA_HOME")
-            .filter(|dir| dir.is_absolute())
-            .or_else(|| non_empty("HOME").map(|home| home.join(".local").join("share")))
-            .map(|base| base.join("halma")),
-        Platform::MacOs => non_empty("HOME").map(|home| home.join("Library").join("Application Support").join("Halma")),
-        Platform::Windows => non_empty("APPDATA").map(|base| base.join("Halma")),
+        Platform::Desktop => desktop_data_dir(),
         Platform::Android => None,
     }
+}
+
+/// The system's per-user data folder with the app's folder in it: the folder names
+/// follow each system's custom (lower case on Linux and other Unix).
+#[cfg(not(target_os = "android"))]
+fn desktop_data_dir() -> Option<PathBuf> {
+    let app = if cfg!(any(target_os = "macos", target_os = "ios", windows)) { "Halma" } else { "halma" };
+    directories::BaseDirs::new().map(|dirs| dirs.data_dir().join(app))
+}
+
+/// Android apps get their folder from the activity.
+#[cfg(target_os = "android")]
+fn desktop_data_dir() -> Option<PathBuf> {
+    None
 }
 
 /// Why a saved file was not loaded. `Display` gives an English sentence for the
@@ -200,12 +201,12 @@ pub struct Store {
 
 /// A new version of a document written to its temporary file, flushed to the disk,
 /// but not yet in place: [`PendingWrite::commit`] puts it there. Dropping it
-/// without committing leaves the temporary file, as a crash would; the next load
-/// removes it.
+/// without committing removes the temporary file; a crash before the commit leaves
+/// it behind, and the next load removes it.
 #[derive(Debug)]
 #[must_use = "nothing is saved until commit()"]
 pub struct PendingWrite {
-    temp: PathBuf,
+    file: NamedTempFile,
     target: PathBuf,
     dir: PathBuf,
 }
@@ -213,16 +214,14 @@ pub struct PendingWrite {
 impl PendingWrite {
     /// Where the new text waits.
     pub fn temp_path(&self) -> &Path {
-        &self.temp
+        self.file.path()
     }
 
     /// Renames the temporary file over the document: from now on loading finds the
     /// new version. The rename is atomic, so a crash leaves the old or the new one.
+    /// On failure the temporary file is removed.
     pub fn commit(self) -> io::Result<()> {
-        if let Err(error) = fs::rename(&self.temp, &self.target) {
-            let _ = fs::remove_file(&self.temp);
-            return Err(error);
-        }
+        self.file.persist(&self.target).map_err(|error| error.error)?;
         sync_dir(&self.dir);
         Ok(())
     }
@@ -235,9 +234,6 @@ fn sync_dir(dir: &Path) {
         let _ = handle.sync_all();
     }
 }
-
-/// Distinguishes the temporary files of two saves started in the same process.
-static TEMP_COUNTER: AtomicU32 = AtomicU32::new(0);
 
 fn unix_time() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_secs())
@@ -279,26 +275,12 @@ impl Store {
     pub fn write_temp<T: Serialize>(&self, document: Document, value: &T) -> io::Result<PendingWrite> {
         let text = envelope_text(document, value)?;
         fs::create_dir_all(&self.dir)?;
-        let prefix = Store::temp_prefix(document);
-        let pid = std::process::id();
-        // A temporary name that exists already (a leftover whose pid was reused) is skipped, never reused.
-        let mut attempts = 0;
-        let (temp, mut file) = loop {
-            let count = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
-            let temp = self.dir.join(format!("{prefix}{pid}-{count}"));
-            match OpenOptions::new().write(true).create_new(true).open(&temp) {
-                Ok(file) => break (temp, file),
-                Err(error) if error.kind() == io::ErrorKind::AlreadyExists && attempts < 100 => attempts += 1,
-                Err(error) => return Err(error),
-            }
-        };
-        let written = file.write_all(text.as_bytes()).and_then(|()| file.sync_all());
-        drop(file);
-        if let Err(error) = written {
-            let _ = fs::remove_file(&temp);
-            return Err(error);
-        }
-        Ok(PendingWrite { temp, target: self.path(document), dir: self.dir.clone() })
+        // A hidden name with a random ending, created only if no file has it.
+        let mut file = tempfile::Builder::new().prefix(&Store::temp_prefix(document)).tempfile_in(&self.dir)?;
+        // On failure the temporary file is removed when `file` is dropped.
+        file.write_all(text.as_bytes())?;
+        file.as_file().sync_all()?;
+        Ok(PendingWrite { file, target: self.path(document), dir: self.dir.clone() })
     }
 
     /// Loads `document`: checks the envelope, parses the content as `T`, then lets
