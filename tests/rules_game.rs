@@ -4,7 +4,7 @@
 mod common;
 
 use common::reference::{self, RefPosition, RefSetup};
-use common::{game_with, s};
+use common::{game_with, sq};
 use halma::protocol::status_line;
 use halma::rules::{
     write_hpn, Action, DrawOffer, DrawReason, Game, GameError, IllegalMove, Outcome, Position, Seat, SeatSet, Setup,
@@ -115,7 +115,7 @@ fn four_player_both_armies_needs_both_partners_home() {
     assert!(game.legal_moves().iter().all(|mv| game.position().piece_at(mv.from) == Some(Seat::C)));
     assert_eq!(
         game.play_text("m16-l16"),
-        Err(GameError::Illegal(IllegalMove::NoPieceToMove(s("m16")))),
+        Err(GameError::Illegal(IllegalMove::NoPieceToMove(sq("m16")))),
         "its own finished army stays put"
     );
     assert_eq!(game.play_text("e1-d1"), Ok(()));
@@ -150,7 +150,7 @@ fn a_seat_without_moves_passes_and_only_then() {
     assert!(game.must_pass());
     assert!(game.legal_moves().is_empty());
     assert_eq!(status(&game), "status ongoing A");
-    assert_eq!(game.play_text("a1-a2"), Err(GameError::Illegal(IllegalMove::Occupied(s("a2")))));
+    assert_eq!(game.play_text("a1-a2"), Err(GameError::Illegal(IllegalMove::Occupied(sq("a2")))));
     // A pass counts as one move: perft 2 is C's move count after the pass.
     let reference = RefPosition::from_pieces(RefSetup::TwoPlayers, 'A', 0, &pieces);
     let c_moves = reference.pass().legal_moves().len() as u64;

@@ -6,7 +6,7 @@
 mod common;
 
 use common::reference::{RefPosition, RefSetup};
-use common::{destinations, game_with, move_set, route, s, sorted};
+use common::{destinations, game_with, move_set, route, sorted, sq};
 use halma::rules::{Game, IllegalMove, Move, Seat, Setup, Square};
 
 /// The engine and the reference agree on every legal move of the seat to move.
@@ -17,7 +17,7 @@ fn assert_reference_agrees(setup: RefSetup, to_move: char, plies: u32, pieces: &
 }
 
 fn extensions(game: &Game, partial: &str) -> Result<Vec<String>, IllegalMove> {
-    let squares: Vec<Square> = partial.split('-').map(s).collect();
+    let squares: Vec<Square> = partial.split('-').map(sq).collect();
     game.position().jump_extensions(&squares).map(|b| b.squares().map(|sq| sq.to_string()).collect())
 }
 
@@ -26,7 +26,7 @@ fn check(game: &Game, text: &str) -> Result<Move, IllegalMove> {
 }
 
 fn mv(from: &str, to: &str) -> Move {
-    Move { from: s(from), to: s(to) }
+    Move { from: sq(from), to: sq(to) }
 }
 
 const H8_NEIGHBOURS: [&str; 8] = ["i8", "i9", "h9", "g9", "g8", "g7", "h7", "i7"];
@@ -64,12 +64,12 @@ fn a_jump_needs_a_piece_to_jump_over_and_an_empty_landing() {
     // i9 is occupied and so is the landing j10: neither a step nor a jump there.
     let expected = sorted("i8 h9 g9 g8 g7 h7 i7");
     assert_eq!(destinations(&game, "h8"), expected);
-    assert_eq!(check(&game, "h8-j10"), Err(IllegalMove::Occupied(s("j10"))));
-    assert_eq!(check(&game, "h8-h10"), Err(IllegalMove::NothingToJumpOver(s("h8"), s("h10"))));
-    assert_eq!(check(&game, "h8-i9"), Err(IllegalMove::Occupied(s("i9"))));
-    assert_eq!(check(&game, "h8-j9"), Err(IllegalMove::NotAStepOrJump(s("h8"), s("j9"))));
-    assert_eq!(check(&game, "h8-h11"), Err(IllegalMove::NotAStepOrJump(s("h8"), s("h11"))));
-    assert_eq!(check(&game, "i9-i10"), Err(IllegalMove::NoPieceToMove(s("i9"))));
+    assert_eq!(check(&game, "h8-j10"), Err(IllegalMove::Occupied(sq("j10"))));
+    assert_eq!(check(&game, "h8-h10"), Err(IllegalMove::NothingToJumpOver(sq("h8"), sq("h10"))));
+    assert_eq!(check(&game, "h8-i9"), Err(IllegalMove::Occupied(sq("i9"))));
+    assert_eq!(check(&game, "h8-j9"), Err(IllegalMove::NotAStepOrJump(sq("h8"), sq("j9"))));
+    assert_eq!(check(&game, "h8-h11"), Err(IllegalMove::NotAStepOrJump(sq("h8"), sq("h11"))));
+    assert_eq!(check(&game, "i9-i10"), Err(IllegalMove::NoPieceToMove(sq("i9"))));
     assert_eq!(check(&game, "h8"), Err(IllegalMove::TooShort));
 }
 
@@ -91,7 +91,7 @@ fn a_blocked_chain_stops_where_the_next_landing_is_taken() {
     assert_eq!(destinations(&game, "c3"), sorted("b2 c2 d2 b3 d3 b4 c4 e5"));
     assert_eq!(extensions(&game, "c3"), Ok(vec!["e5".to_string()]));
     assert_eq!(extensions(&game, "c3-e5"), Ok(vec![]));
-    assert_eq!(check(&game, "c3-e5-g7"), Err(IllegalMove::Occupied(s("g7"))));
+    assert_eq!(check(&game, "c3-e5-g7"), Err(IllegalMove::Occupied(sq("g7"))));
     assert_reference_agrees(RefSetup::TwoPlayers, 'A', 0, &pieces);
 }
 
@@ -129,8 +129,8 @@ fn a_chain_never_lands_twice_and_never_returns_to_its_start() {
     assert_eq!(extensions(&game, "c3-e3-e5-c5"), Ok(vec![]));
     assert_eq!(extensions(&game, "c3-c5-e5-e3"), Ok(vec![]));
     assert_eq!(check(&game, "c3-e3-e5-c5-c3"), Err(IllegalMove::BackToStart));
-    assert_eq!(check(&game, "c3-e3-e5-e3"), Err(IllegalMove::LandsTwice(s("e3"))));
-    assert_eq!(extensions(&game, "c3-e3-e5-e3"), Err(IllegalMove::LandsTwice(s("e3"))));
+    assert_eq!(check(&game, "c3-e3-e5-e3"), Err(IllegalMove::LandsTwice(sq("e3"))));
+    assert_eq!(extensions(&game, "c3-e3-e5-e3"), Err(IllegalMove::LandsTwice(sq("e3"))));
     assert_eq!(game.position().route(mv("c3", "c5")).map(|r| r.to_string()), Some("c3-c5".to_string()));
     assert_eq!(game.position().route(mv("c3", "e5")).map(|r| r.squares().len()), Some(3));
     assert_reference_agrees(RefSetup::TwoPlayers, 'A', 0, &pieces);
@@ -165,15 +165,15 @@ fn camps_are_entered_and_left_with_ordinary_moves() {
     let game = game_with(RefSetup::TwoPlayers, 'A', 0, &pieces);
     let home = Setup::TwoPlayers.home_camp(Seat::A);
     let target = Setup::TwoPlayers.target_camp(Seat::A);
-    assert!(home.contains(s("e1")) && home.contains(s("e2")) && !home.contains(s("f1")) && !home.contains(s("f3")));
+    assert!(home.contains(sq("e1")) && home.contains(sq("e2")) && !home.contains(sq("f1")) && !home.contains(sq("f3")));
     assert_eq!(destinations(&game, "e1"), sorted("d1 f1 d2 e2 f2"));
     assert!(destinations(&game, "f3").contains(&"e2".to_string()));
-    assert!(target.contains(s("l16")) && target.contains(s("l15")) && !target.contains(s("k16")));
+    assert!(target.contains(sq("l16")) && target.contains(sq("l15")) && !target.contains(sq("k16")));
     assert_eq!(destinations(&game, "l16"), sorted("k16 m16 k15 l15 m15"));
     // A jump out of the target camp and back in, in one chain, is an ordinary chain too.
     let pieces = [('A', "m14"), ('C', "m13 n12 a16")];
     let game = game_with(RefSetup::TwoPlayers, 'A', 0, &pieces);
-    assert!(target.contains(s("m14")) && !target.contains(s("m12")) && target.contains(s("o12")));
+    assert!(target.contains(sq("m14")) && !target.contains(sq("m12")) && target.contains(sq("o12")));
     assert_eq!(check(&game, "m14-m12-o12"), Ok(mv("m14", "o12")));
     assert_reference_agrees(RefSetup::TwoPlayers, 'A', 0, &pieces);
 }

@@ -25,7 +25,7 @@ fn squares_are_named_a1_to_p16_by_row_major_index() {
 #[test]
 fn moves_are_routes_joined_by_dashes_or_pass() {
     assert_eq!(parse_move("pass"), Ok(MoveText::Pass));
-    let squares = |text: &str| text.split('-').map(common::s).collect::<Vec<_>>();
+    let squares = |text: &str| text.split('-').map(common::sq).collect::<Vec<_>>();
     assert_eq!(parse_move("c3-d4"), Ok(MoveText::Route(squares("c3-d4"))));
     assert_eq!(parse_move("c3-e5-g5"), Ok(MoveText::Route(squares("c3-e5-g5"))));
     assert_eq!(parse_move("p16-n14"), Ok(MoveText::Route(squares("p16-n14"))));
@@ -67,10 +67,10 @@ fn start_positions_are_written_and_read_back() {
 fn an_hpn_position_carries_pieces_seat_to_move_setup_and_plies() {
     let text = "B15/16/16/16/16/16/16/7C8/16/16/16/16/16/2A13/16/A15 C 3p 57";
     let position = parse_hpn(text).expect("valid HPN");
-    assert_eq!(position.piece_at(common::s("a1")), Some(Seat::A));
-    assert_eq!(position.piece_at(common::s("c3")), Some(Seat::A));
-    assert_eq!(position.piece_at(common::s("h9")), Some(Seat::C));
-    assert_eq!(position.piece_at(common::s("a16")), Some(Seat::B));
+    assert_eq!(position.piece_at(common::sq("a1")), Some(Seat::A));
+    assert_eq!(position.piece_at(common::sq("c3")), Some(Seat::A));
+    assert_eq!(position.piece_at(common::sq("h9")), Some(Seat::C));
+    assert_eq!(position.piece_at(common::sq("a16")), Some(Seat::B));
     assert_eq!(position.occupied().count(), 4);
     assert_eq!(position.to_move(), Seat::C);
     assert_eq!(position.setup(), Setup::ThreePlayers);

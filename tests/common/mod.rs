@@ -19,13 +19,13 @@ pub fn square(sq: Sq) -> Square {
 }
 
 /// Parses a test square name into the engine's type.
-pub fn s(text: &str) -> Square {
+pub fn sq(text: &str) -> Square {
     text.parse().expect("test square")
 }
 
 /// Route squares from `c3-e5-g5`.
 pub fn route(text: &str) -> Vec<Square> {
-    text.split('-').map(s).collect()
+    text.split('-').map(sq).collect()
 }
 
 pub fn move_set(moves: &MoveSet) -> BTreeSet<Mv> {
@@ -49,12 +49,12 @@ pub fn game_with(setup: RefSetup, to_move: char, plies: u32, pieces: &[(char, &s
 
 /// Destinations of the piece on `from` among the legal moves, as sorted names.
 pub fn destinations(game: &Game, from: &str) -> Vec<String> {
-    game.legal_moves().destinations(s(from)).squares().map(|sq| sq.to_string()).collect()
+    game.legal_moves().destinations(sq(from)).squares().map(|sq| sq.to_string()).collect()
 }
 
 /// Square names from a space-separated list, sorted by square index like the engine.
 pub fn sorted(names: &str) -> Vec<String> {
-    let mut squares: Vec<Square> = names.split_whitespace().map(s).collect();
+    let mut squares: Vec<Square> = names.split_whitespace().map(sq).collect();
     squares.sort();
     squares.iter().map(|sq| sq.to_string()).collect()
 }
