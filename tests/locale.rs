@@ -1,7 +1,9 @@
 //! The mapping from system locale tags to the five interface languages.
 
 use halma::app::locale::{
-    language_from_locale, language_from_locales, native_name, supported_language, system_language, LANGUAGES,
+    android_configuration_language, interface_language, language_from_locale, language_from_locales, native_name,
+    platform_language, set_platform_language, supported_language, system_language, unpack_configuration_code,
+    LANGUAGES,
 };
 
 #[test]
@@ -96,10 +98,79 @@ fn the_first_language_we_speak_in_the_preference_list_wins() {
     assert_eq!(language_from_locales([]), "en");
 }
 
+/// The one test that touches the process-wide platform language (tests run on parallel threads).
 #[test]
-fn the_system_language_is_one_of_ours() {
+fn the_system_language_is_one_of_ours_and_the_platform_report_overrides_it() {
+    assert_eq!(platform_language(), None);
     let code = system_language();
     assert!(LANGUAGES.iter().any(|(known, _)| *known == code), "{code}");
     #[cfg(not(feature = "gui"))]
     assert_eq!(code, "en");
+
+    // Android reports the activity's language at start and on every configuration change.
+    assert!(set_platform_language(Some("uk")));
+    assert_eq!(system_language(), "uk");
+    assert!(!set_platform_language(Some("uk")), "the same language again is no change");
+    assert!(set_platform_language(Some("fil")));
+    assert_eq!(system_language(), "fil");
+    assert!(set_platform_language(None));
+    assert_eq!(system_language(), code);
+}
+
+#[test]
+fn the_players_choice_wins_over_the_system_language() {
+    assert_eq!(interface_language(None, "fr"), "fr");
+    assert_eq!(interface_language(Some("uk"), "fr"), "uk");
+    assert_eq!(interface_language(Some("en"), "fil"), "en");
+    // A setting from an older or damaged file that names no language of ours is no choice.
+    assert_eq!(interface_language(Some("de"), "id"), "id");
+    assert_eq!(interface_language(Some(""), "id"), "id");
+}
+
+/// `ResTable_config::packLanguageOrRegion` of AOSP (libs/androidfw/ResourceTypes.cpp), which is how
+/// `AConfiguration` stores a code: two letters as they are, three packed into two bytes.
+fn pack(code: &str, base: u8) -> [u8; 2] {
+    let b = code.as_bytes();
+    if b.len() == 2 {
+        return [b[0], b[1]];
+    }
+    let first = (b[0] - base) & 0x7f;
+    let second = (b[1] - base) & 0x7f;
+    let third = (b[2] - base) & 0x7f;
+    [0x80 | (third << 2) | (second >> 3), (second << 5) | first]
+}
+
+#[test]
+fn configuration_codes_unpack_as_android_packs_them() {
+    assert_eq!(pack("fil", b'a'), [0xAD, 0x05]);
+    for code in ["fil", "ast", "yue", "zzz", "aaa", "fr", "in", "tl"] {
+        assert_eq!(unpack_configuration_code(pack(code, b'a'), b'a').as_deref(), Some(code), "{code}");
+    }
+    for region in ["PH", "FR", "419", "001"] {
+        assert_eq!(unpack_configuration_code(pack(region, b'0'), b'0').as_deref(), Some(region), "{region}");
+    }
+    assert_eq!(unpack_configuration_code([0, 0], b'a'), None);
+    assert_eq!(unpack_configuration_code(*b"\x01\x02", b'a'), None, "not letters");
+}
+
+#[test]
+fn the_activity_configuration_maps_to_our_languages() {
+    let config = |language: &str, country: &str| {
+        let country = if country.is_empty() { [0, 0] } else { pack(country, b'0') };
+        android_configuration_language(pack(language, b'a'), country)
+    };
+    // What Android writes: legacy `in` for Indonesian, packed `fil` for Filipino, `tl` from old devices.
+    assert_eq!(config("fr", "FR"), Some("fr"));
+    assert_eq!(config("fr", "CA"), Some("fr"));
+    assert_eq!(config("uk", "UA"), Some("uk"));
+    assert_eq!(config("in", "ID"), Some("id"));
+    assert_eq!(config("id", ""), Some("id"));
+    assert_eq!(config("fil", "PH"), Some("fil"));
+    assert_eq!(config("fil", ""), Some("fil"));
+    assert_eq!(config("tl", "PH"), Some("fil"));
+    assert_eq!(config("en", "US"), Some("en"));
+    assert_eq!(config("es", "419"), None);
+    assert_eq!(config("de", "DE"), None);
+    assert_eq!(config("yue", "HK"), None);
+    assert_eq!(android_configuration_language([0, 0], [0, 0]), None, "no language set");
 }
