@@ -1,39 +1,56 @@
 #!/usr/bin/env bash
-# Builds the Halma Android app as a debug-signed APK for arm64-v8a (phones, tablets) and x86_64
-# (emulators):
+# Builds the Halma Android app as an APK for arm64-v8a (phones, tablets) and x86_64 (emulators):
 #
 #     ANDROID_HOME=~/Android/Sdk ANDROID_NDK_HOME=~/Android/Sdk/ndk/<version> android/build-apk.sh
 #
-# Steps: cargo-ndk builds libhalma.so per ABI with the `android` feature; aapt2 compiles
+# Steps: cargo-ndk builds libhalma.so per ABI with the `android` feature; llvm-readelf checks each
+# library (16 KiB-aligned LOAD segments, ANativeActivity_onCreate exported); aapt2 compiles
 # android/res and links it with android/AndroidManifest.xml; zip adds the libraries (stored
-# uncompressed); zipalign aligns them to 16 KiB pages; apksigner signs with the debug key.
-# No Gradle: the app has no Java code of its own (Slint embeds its helper in the library).
+# uncompressed, no directory entries); zipalign aligns them to 16 KiB pages; apksigner signs;
+# `zipalign -c -P 16` and `apksigner verify` check the result. No Gradle: the app has no Java code
+# of its own (Slint embeds its helper in the library). Works on Linux and macOS.
 #
 # Options (environment):
-#   ABIS="arm64-v8a x86_64"   which ABIs to build (arm64-v8a, x86_64, armeabi-v7a, x86)
+#   ABIS="arm64-v8a x86_64"   which ABIs to build. armeabi-v7a and x86 are accepted too, but
+#                             rust-skia publishes no prebuilt Skia for them: skia-bindings then
+#                             builds Skia from source (python3, ninja, git, network, an hour).
 #   PROFILE=release           Cargo profile for the Rust code (`dev` gives a huge, slow library)
 #   DEBUG_KEYSTORE=~/.android/debug.keystore   created with the standard debug key if missing
-#   SKIA_BINARIES_URL=file:///path/skia-binaries.tar.gz   prebuilt Skia for offline machines
+#   SKIA_BINARIES_URL='file:///path/skia-binaries-{key}.tar.gz'   prebuilt Skia for offline
+#                             machines: a template, skia-bindings replaces {key} with
+#                             <hash>-<target>-<features>, so keep one archive per ABI
+# Release signing (--release; never commit a keystore or its passwords):
+#   RELEASE_KEYSTORE=/path/release.jks   RELEASE_KEY_ALIAS=halma
+#   RELEASE_KEYSTORE_PASSWORD=...        RELEASE_KEY_PASSWORD=... (default: the store password)
+#   BUNDLETOOL=/path/bundletool.jar      (or `bundletool` on PATH) to also build an AAB
 # Arguments:
+#   --release        release APK (no debug flag) signed with the release key, plus an AAB
 #   --package-only   skip the Rust build; package the libraries of the previous build
 #   --check          only check the prerequisites
+# For running the packaging steps without the SDK (.ci/android-package-check.sh), with
+# --package-only: ANDROID_BUILD_TOOLS_DIR (aapt2, zipalign, apksigner), ANDROID_PLATFORM_JAR,
+# READELF, ANDROID_MANIFEST and ANDROID_OUT replace what would come from the SDK and the NDK.
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 android_dir="$repo/android"
-out="${CARGO_TARGET_DIR:-$repo/target}/android"
+out="${ANDROID_OUT:-${CARGO_TARGET_DIR:-$repo/target}/android}"
 abis="${ABIS:-arm64-v8a x86_64}"
 profile="${PROFILE:-release}"
-min_sdk=26     # must match minSdkVersion in AndroidManifest.xml
-min_platform=35 # the SDK platform to link against: at least targetSdkVersion
-lib_name=halma # android.app.lib_name in AndroidManifest.xml, the crate's library name
+manifest="${ANDROID_MANIFEST:-$android_dir/AndroidManifest.xml}"
+min_sdk=26      # must match minSdkVersion in AndroidManifest.xml
+min_platform=36 # the SDK platform to link against: at least targetSdkVersion
+min_build_tools=35 # zipalign -P (16 KiB pages) and apksigner's 16 KiB library alignment
+lib_name=halma  # android.app.lib_name in AndroidManifest.xml, the crate's library name
 
 package_only=false
 check_only=false
+release=false
 for argument in "$@"; do
     case "$argument" in
         --package-only) package_only=true ;;
         --check) check_only=true ;;
+        --release) release=true ;;
         -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "build-apk: unknown argument '$argument' (see --help)" >&2; exit 2 ;;
     esac
@@ -49,16 +66,36 @@ rust_target_of() {
     esac
 }
 
+# A key that sorts version-like names (35.0.0, android-36, android-36-ext19, 28.0.13004108) in
+# version order with a plain `sort`: every number zero-padded, then a tab and 0 for a preview
+# (36.0.0-rc1) or 1 for a final release. (No GNU `sort -V` on macOS.)
+version_key() {
+    printf '%s\n' "$1" | awk '{
+        final = 1; rest = $0
+        if (match(rest, /-(rc|preview|beta|alpha)/)) { final = 0; rest = substr(rest, 1, RSTART - 1) }
+        key = ""
+        while (match(rest, /[0-9]+/)) {
+            key = key sprintf("%012d.", substr(rest, RSTART, RLENGTH)); rest = substr(rest, RSTART + RLENGTH)
+        }
+        printf "%s\t%d\n", key, final
+    }'
+}
+
 # The highest-numbered subdirectory of $1 whose name is a version (35.0.0, android-36, ...)
-# and that contains $2, or nothing.
+# and that contains $2, or nothing. (No GNU `find -printf` on macOS.)
 newest_with() {
-    local parent="$1" wanted="$2" best=""
+    local parent="$1" wanted="$2" path name
     [ -d "$parent" ] || return 0
-    best="$(find "$parent" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' 2>/dev/null |
-        sort -V | while read -r name; do
-            [ -e "$parent/$name/$wanted" ] && echo "$name"
-        done | tail -n 1)"
-    echo "$best"
+    for path in "$parent"/*/; do
+        name="$(basename "$path")"
+        [ -e "$parent/$name/$wanted" ] || continue
+        printf '%s\t%s\n' "$(version_key "$name")" "$name"
+    done | sort -t "$(printf '\t')" -k1,1 -k2,2n | tail -n 1 | cut -f 3
+}
+
+# The first number in a name: 35 for 35.0.0, 36 for android-36.1 or android-36-ext19.
+major_of() {
+    printf '%s\n' "$1" | sed -n 's/^[^0-9]*\([0-9][0-9]*\).*/\1/p'
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -66,55 +103,76 @@ newest_with() {
 missing=()
 need() { missing+=("$1"); }
 
+# What the packaging steps need may be given directly (the CI's stand-in run); otherwise it
+# comes from the SDK and the NDK.
+build_tools="${ANDROID_BUILD_TOOLS_DIR:-}"
+platform="${ANDROID_PLATFORM_JAR:-}"
+readelf="${READELF:-}"
+needs_sdk=true
+needs_ndk=true
+if $package_only && [ -n "$build_tools" ] && [ -n "$platform" ]; then needs_sdk=false; fi
+if $package_only && [ -n "$readelf" ]; then needs_ndk=false; fi
+
 sdk="${ANDROID_HOME:-${ANDROID_SDK_ROOT:-}}"
-if [ -z "$sdk" ]; then
-    need "ANDROID_HOME is not set: point it at the Android SDK (e.g. ~/Android/Sdk)"
-elif [ ! -d "$sdk" ]; then
-    need "ANDROID_HOME=$sdk is not a directory"
+if $needs_sdk; then
+    if [ -z "$sdk" ]; then
+        need "ANDROID_HOME is not set: point it at the Android SDK (e.g. ~/Android/Sdk)"
+    elif [ ! -d "$sdk" ]; then
+        need "ANDROID_HOME=$sdk is not a directory"
+    fi
 fi
 
-ndk="${ANDROID_NDK_HOME:-${ANDROID_NDK_ROOT:-}}"
-if [ -z "$ndk" ] && [ -n "$sdk" ] && [ -d "$sdk/ndk" ]; then
-    newest_ndk="$(newest_with "$sdk/ndk" source.properties)"
-    [ -n "$newest_ndk" ] && ndk="$sdk/ndk/$newest_ndk"
-fi
-if [ -z "$ndk" ]; then
-    need "ANDROID_NDK_HOME is not set and no NDK is in \$ANDROID_HOME/ndk: install one with sdkmanager ('ndk;<version>', r28 or newer recommended, r23 at least) and set ANDROID_NDK_HOME"
-elif [ ! -f "$ndk/source.properties" ]; then
-    need "ANDROID_NDK_HOME=$ndk is not an NDK (no source.properties)"
+ndk="${ANDROID_NDK_HOME:-${ANDROID_NDK_ROOT:-${ANDROID_NDK:-}}}"
+if $needs_ndk; then
+    if [ -z "$ndk" ] && [ -n "$sdk" ] && [ -d "$sdk/ndk" ]; then
+        newest_ndk="$(newest_with "$sdk/ndk" source.properties)"
+        [ -n "$newest_ndk" ] && ndk="$sdk/ndk/$newest_ndk"
+    fi
+    if [ -z "$ndk" ]; then
+        need "ANDROID_NDK_HOME is not set and no NDK is in \$ANDROID_HOME/ndk: install one with sdkmanager ('ndk;<version>', r28 or newer recommended, r23 at least) and set ANDROID_NDK_HOME"
+    elif [ ! -f "$ndk/source.properties" ]; then
+        need "ANDROID_NDK_HOME=$ndk is not an NDK (no source.properties)"
+    elif [ -z "$readelf" ]; then
+        for candidate in "$ndk"/toolchains/llvm/prebuilt/*/bin/llvm-readelf; do
+            [ -x "$candidate" ] && readelf="$candidate"
+        done
+        [ -n "$readelf" ] || need "$ndk has no toolchains/llvm/prebuilt/*/bin/llvm-readelf"
+    fi
 fi
 
-build_tools=""
-platform=""
-if [ -n "$sdk" ] && [ -d "$sdk" ]; then
+if $needs_sdk && [ -n "$sdk" ] && [ -d "$sdk" ]; then
     build_tools_version="$(newest_with "$sdk/build-tools" aapt2)"
-    if [ -z "$build_tools_version" ] || [ "$(printf '%s\n' "$build_tools_version" 35 | sort -V | head -n 1)" != 35 ]; then
-        need "SDK build-tools 35 or newer (aapt2, zipalign -P, apksigner, d8): sdkmanager 'build-tools;35.0.0'${build_tools_version:+ (found only $build_tools_version)}"
+    if [ -z "$build_tools_version" ] || [ "$(major_of "$build_tools_version")" -lt "$min_build_tools" ]; then
+        need "SDK build-tools $min_build_tools or newer (aapt2, zipalign -P, apksigner, d8): sdkmanager 'build-tools;36.0.0'${build_tools_version:+ (found only $build_tools_version)}"
     else
         build_tools="$sdk/build-tools/$build_tools_version"
-        for tool in aapt2 zipalign apksigner; do
-            [ -x "$build_tools/$tool" ] || need "$build_tools/$tool is missing or not executable"
-        done
     fi
     platform_name="$(newest_with "$sdk/platforms" android.jar)"
-    platform_level="${platform_name#android-}"
-    platform_level="${platform_level%%[!0-9]*}" # android-36.1, android-36-ext19 -> 36
+    platform_level="$(major_of "$platform_name")" # android-36.1, android-36-ext19 -> 36
     if [ -z "$platform_name" ] || [ -z "$platform_level" ] || [ "$platform_level" -lt "$min_platform" ]; then
         need "SDK platform android-$min_platform or newer: sdkmanager 'platforms;android-$min_platform'${platform_name:+ (found only $platform_name)}"
     else
         platform="$sdk/platforms/$platform_name/android.jar"
     fi
 fi
+if [ -n "$build_tools" ]; then
+    for tool in aapt2 zipalign apksigner; do
+        [ -x "$build_tools/$tool" ] || need "$build_tools/$tool is missing or not executable"
+    done
+fi
+[ -z "$platform" ] || [ -f "$platform" ] || need "the platform $platform does not exist"
+[ -f "$manifest" ] || need "the manifest $manifest does not exist"
 
-for tool in javac keytool; do
-    command -v "$tool" >/dev/null 2>&1 ||
-        need "$tool not found: install a JDK (17 or newer; Slint's build compiles its Java helper, keytool makes the debug key)"
-done
+command -v keytool >/dev/null 2>&1 || need "keytool not found: install a JDK (17 or newer)"
+if ! $package_only; then
+    command -v javac >/dev/null 2>&1 ||
+        need "javac not found: install a JDK (17 or newer; Slint's build compiles its Java helper)"
+fi
 command -v zip >/dev/null 2>&1 || need "zip not found: install it (e.g. apt-get install zip)"
-if ! command -v cargo >/dev/null 2>&1; then
-    need "cargo not found: install Rust with rustup"
-else
-    if ! $package_only; then
+if ! $package_only; then
+    if ! command -v cargo >/dev/null 2>&1; then
+        need "cargo not found: install Rust with rustup"
+    else
         cargo ndk --version >/dev/null 2>&1 || need "cargo-ndk not found: cargo install cargo-ndk --locked"
         installed_targets="$(rustup target list --installed 2>/dev/null || true)"
         for abi in $abis; do
@@ -132,6 +190,13 @@ if $package_only; then
             need "--package-only: $out/lib/$abi/lib$lib_name.so is missing; build without --package-only first"
     done
 fi
+if $release; then
+    for variable in RELEASE_KEYSTORE RELEASE_KEY_ALIAS RELEASE_KEYSTORE_PASSWORD; do
+        [ -n "${!variable:-}" ] || need "--release: $variable is not set (the release key; see --help)"
+    done
+    [ -z "${RELEASE_KEYSTORE:-}" ] || [ -f "$RELEASE_KEYSTORE" ] ||
+        need "--release: RELEASE_KEYSTORE=$RELEASE_KEYSTORE does not exist"
+fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
     {
@@ -141,12 +206,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
     } >&2
     exit 1
 fi
-echo "build-apk: SDK $sdk, NDK $ndk, build-tools $build_tools, platform $platform"
+echo "build-apk: build-tools $build_tools, platform $platform, readelf $readelf${ndk:+, NDK $ndk}"
 if $check_only; then
     echo "build-apk: all prerequisites found"
     exit 0
 fi
-if [ -z "${SKIA_BINARIES_URL:-}" ]; then
+if ! $package_only && [ -z "${SKIA_BINARIES_URL:-}" ]; then
     echo "build-apk: note: the first build downloads prebuilt Skia (skia-bindings) from GitHub; set SKIA_BINARIES_URL for an offline build"
 fi
 
@@ -161,11 +226,15 @@ if ! $package_only; then
         # and newer do this by default, older ones need the flag.
         var="CARGO_TARGET_$(rust_target_of "$abi" | tr 'a-z-' 'A-Z_')_RUSTFLAGS"
         export "$var"="${!var:-} -C link-arg=-Wl,-z,max-page-size=16384"
+        case "$abi" in
+            armeabi-v7a | x86) echo "build-apk: note: no prebuilt Skia for $abi; skia-bindings builds Skia from source (long)" ;;
+        esac
     done
     profile_args=(--profile "$profile")
     # cargo-ndk exports ANDROID_PLATFORM=$min_sdk for the C toolchain; Slint's build script would then
     # look for platforms/android-$min_sdk. Point it at the platform found above instead.
-    export ANDROID_HOME="$sdk" ANDROID_NDK_HOME="$ndk" ANDROID_JAR="$platform"
+    # skia-bindings reads ANDROID_NDK (not ANDROID_NDK_HOME) when it builds Skia from source.
+    export ANDROID_HOME="$sdk" ANDROID_NDK_HOME="$ndk" ANDROID_NDK="$ndk" ANDROID_JAR="$platform"
     export ANDROID_BUILD_TOOLS_VERSION="${build_tools##*/}"
     # Release builds carry no debug info: a library with it is several hundred MB.
     export CARGO_PROFILE_RELEASE_STRIP="${CARGO_PROFILE_RELEASE_STRIP:-debuginfo}"
@@ -175,11 +244,28 @@ if ! $package_only; then
             build "${profile_args[@]}" --lib --no-default-features --features android
     )
 fi
+
+# 1b. Each library: present, LOAD segments aligned to 16 KiB (or more), and the entry point
+# NativeActivity looks up (android-activity's ANativeActivity_onCreate) exported.
+check_library() {
+    local so="$1" aligns bad symbol
+    aligns="$("$readelf" -lW "$so" | awk '$1 == "LOAD" { print $NF }')"
+    [ -n "$aligns" ] || { echo "build-apk: $so has no LOAD segment" >&2; return 1; }
+    bad="$(printf '%s\n' "$aligns" | while read -r align; do
+        [ $((align % 16384)) -eq 0 ] || echo "$align"
+    done)"
+    [ -z "$bad" ] || { echo "build-apk: $so has LOAD segments aligned to $(echo "$bad" | tr '\n' ' ')(not a multiple of 16 KiB)" >&2; return 1; }
+    symbol="$("$readelf" --dyn-syms -W "$so" | awk '$8 == "ANativeActivity_onCreate" && $7 != "UND" && $5 != "LOCAL"')"
+    [ -n "$symbol" ] || { echo "build-apk: $so does not export ANativeActivity_onCreate" >&2; return 1; }
+    echo "build-apk: $so: LOAD segments aligned to $(printf '%s\n' "$aligns" | sort -u | tr '\n' ' ')and ANativeActivity_onCreate exported"
+}
 for abi in $abis; do
-    [ -f "$out/lib/$abi/lib$lib_name.so" ] || {
-        echo "build-apk: the build did not produce $out/lib/$abi/lib$lib_name.so" >&2
+    so="$out/lib/$abi/lib$lib_name.so"
+    [ -f "$so" ] || {
+        echo "build-apk: the build did not produce $so" >&2
         exit 1
     }
+    check_library "$so"
 done
 
 # ---------------------------------------------------------------------------------------------
@@ -187,38 +273,78 @@ done
 version="$(sed -n 's/^version = "\([^"]*\)".*/\1/p' "$repo/Cargo.toml" | head -n 1)"
 IFS=. read -r major minor patch <<<"${version%%-*}"
 version_code=$((major * 10000 + minor * 100 + patch))
-work="$out/apk-work"
+if $release; then kind=release; else kind=debug; fi
+work="$out/apk-work-$kind"
 rm -rf "$work"
 mkdir -p "$work"
 "$build_tools/aapt2" compile --dir "$android_dir/res" -o "$work/resources.zip"
-"$build_tools/aapt2" link -o "$work/unaligned.apk" \
-    -I "$platform" \
-    --manifest "$android_dir/AndroidManifest.xml" \
-    --version-name "$version" --version-code "$version_code" \
-    --debug-mode \
-    "$work/resources.zip"
+link_args=(-I "$platform" --manifest "$manifest" --version-name "$version" --version-code "$version_code")
+$release || link_args+=(--debug-mode)
+"$build_tools/aapt2" link -o "$work/unaligned.apk" "${link_args[@]}" "$work/resources.zip"
 
-# 3. The libraries, stored uncompressed (extractNativeLibs="false").
+# 3. The libraries, stored uncompressed (extractNativeLibs="false"), without directory entries.
 mkdir -p "$work/root"
-cp -r "$out/lib" "$work/root/lib"
-(cd "$work/root" && zip -q -0 -r "$work/unaligned.apk" lib)
+cp -R "$out/lib" "$work/root/lib"
+(cd "$work/root" && zip -q -0 -r -D "$work/unaligned.apk" lib)
 
 # 4. Alignment: 16 KiB for the libraries (-P 16), 4 bytes for everything else.
 "$build_tools/zipalign" -f -P 16 4 "$work/unaligned.apk" "$work/aligned.apk"
 
-# 5. Debug signature.
-keystore="${DEBUG_KEYSTORE:-$HOME/.android/debug.keystore}"
-if [ ! -f "$keystore" ]; then
-    echo "build-apk: creating the debug key $keystore"
-    mkdir -p "$(dirname "$keystore")"
-    keytool -genkeypair -keystore "$keystore" -storepass android -alias androiddebugkey -keypass android \
-        -keyalg RSA -keysize 2048 -validity 10000 -dname "CN=Android Debug,O=Android,C=US" >/dev/null
+# 5. Signature: the standard debug key, or the release key from the environment.
+apk="$out/halma-$version-$kind.apk"
+if $release; then
+    key_args=(--ks "$RELEASE_KEYSTORE" --ks-key-alias "$RELEASE_KEY_ALIAS" --ks-pass env:RELEASE_KEYSTORE_PASSWORD)
+    if [ -n "${RELEASE_KEY_PASSWORD:-}" ]; then
+        key_args+=(--key-pass env:RELEASE_KEY_PASSWORD)
+    else
+        key_args+=(--key-pass env:RELEASE_KEYSTORE_PASSWORD)
+    fi
+else
+    keystore="${DEBUG_KEYSTORE:-$HOME/.android/debug.keystore}"
+    if [ ! -f "$keystore" ]; then
+        echo "build-apk: creating the debug key $keystore"
+        mkdir -p "$(dirname "$keystore")"
+        keytool -genkeypair -keystore "$keystore" -storepass android -alias androiddebugkey -keypass android \
+            -keyalg RSA -keysize 2048 -validity 10000 -dname "CN=Android Debug,O=Android,C=US" >/dev/null
+    fi
+    key_args=(--ks "$keystore" --ks-pass pass:android --key-pass pass:android --ks-key-alias androiddebugkey)
 fi
-apk="$out/halma-$version-debug.apk"
-"$build_tools/apksigner" sign --ks "$keystore" --ks-pass pass:android --key-pass pass:android \
-    --ks-key-alias androiddebugkey --out "$apk" "$work/aligned.apk"
+"$build_tools/apksigner" sign "${key_args[@]}" --out "$apk" "$work/aligned.apk"
+rm -f "$apk.idsig" # the v4 signature file, only for incremental adb installs
+
+# 6. Checks of the finished APK: the signature, and the 16 KiB alignment after signing.
 "$build_tools/apksigner" verify "$apk"
 "$build_tools/zipalign" -c -P 16 4 "$apk"
+echo "build-apk: $apk ($abis, $(du -h "$apk" | cut -f1)): signature verified, libraries 16 KiB-aligned"
 
-echo "build-apk: $apk ($abis, $(du -h "$apk" | cut -f1))"
-echo "build-apk: install with: adb install -r '$apk'"
+# 7. With --release and bundletool: an Android App Bundle for the Play store, signed with the
+# same key (jarsigner, as Play expects for bundles).
+if $release; then
+    bundletool=()
+    if [ -n "${BUNDLETOOL:-}" ]; then
+        case "$BUNDLETOOL" in *.jar) bundletool=(java -jar "$BUNDLETOOL") ;; *) bundletool=("$BUNDLETOOL") ;; esac
+    elif command -v bundletool >/dev/null 2>&1; then
+        bundletool=(bundletool)
+    fi
+    if [ "${#bundletool[@]}" -eq 0 ]; then
+        echo "build-apk: no bundletool (set BUNDLETOOL=/path/bundletool.jar): no AAB built"
+    else
+        "$build_tools/aapt2" link --proto-format -o "$work/proto.zip" "${link_args[@]}" "$work/resources.zip"
+        mkdir -p "$work/base/manifest"
+        (cd "$work/base" && unzip -q "$work/proto.zip")
+        mv "$work/base/AndroidManifest.xml" "$work/base/manifest/AndroidManifest.xml"
+        cp -R "$out/lib" "$work/base/lib"
+        (cd "$work/base" && zip -q -r -D "$work/base.zip" .)
+        aab="$out/halma-$version-release.aab"
+        rm -f "$aab"
+        "${bundletool[@]}" build-bundle --modules="$work/base.zip" --output="$aab"
+        key_password_variable=RELEASE_KEY_PASSWORD
+        [ -n "${RELEASE_KEY_PASSWORD:-}" ] || key_password_variable=RELEASE_KEYSTORE_PASSWORD
+        jarsigner -keystore "$RELEASE_KEYSTORE" -storepass:env RELEASE_KEYSTORE_PASSWORD \
+            -keypass:env "$key_password_variable" -sigalg SHA256withRSA -digestalg SHA-256 \
+            "$aab" "$RELEASE_KEY_ALIAS" >/dev/null
+        jarsigner -verify "$aab" >/dev/null
+        echo "build-apk: $aab (signed)"
+    fi
+fi
+$release || echo "build-apk: install with: adb install -r '$apk'"
