@@ -38,6 +38,7 @@ mapfile -t workflows < <(ls .github/workflows/*.yml .github/workflows/*.yaml 2>/
 broken="$(mktemp -d)"
 trap 'rm -rf "$broken"' EXIT
 mkdir -p "$broken/.github/workflows"
+# shellcheck disable=SC2016 # the ${{ }} is for actionlint, not the shell
 printf 'on: push\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo ${{ matrix.nothing }}\n' \
     >"$broken/.github/workflows/broken.yml"
 if (cd "$broken" && node "$actionlint_js" '.github/workflows/*.yml') >"$broken/log" 2>&1; then
