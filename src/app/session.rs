@@ -5,8 +5,9 @@
 use super::interaction::{Interaction, TapResult};
 use super::view::{BoardView, Orientation};
 use crate::ai::Level;
-use crate::rules::{Action, Game, GameError, Outcome, Seat, SeatSet, Setup, VoteResult};
+use crate::rules::{Action, Game, GameError, Outcome, Seat, SeatSet, Setup, Square, VoteResult};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,15 +70,55 @@ pub enum Notice {
     Refused,
 }
 
-/// The game in progress.
+/// Why the session refused an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionError {
+    /// The game is over: nothing more can be played or offered.
+    GameOver,
+    /// It is not a local person's turn: a computer seat moves, or a draw vote is pending.
+    NotYourTurn,
+    /// Nothing is previewed, or the previewed route cannot end the move here.
+    NothingToConfirm,
+    /// The seats given do not match the game's setup.
+    SeatsDoNotMatch,
+    /// The rules refused it.
+    Rules(GameError),
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SessionError::GameOver => f.write_str("the game is over"),
+            SessionError::NotYourTurn => f.write_str("it is not a local player's turn"),
+            SessionError::NothingToConfirm => f.write_str("no complete move is previewed"),
+            SessionError::SeatsDoNotMatch => f.write_str("the seats do not match the game's setup"),
+            SessionError::Rules(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
+impl From<GameError> for SessionError {
+    fn from(error: GameError) -> SessionError {
+        match error {
+            GameError::GameOver => SessionError::GameOver,
+            other => SessionError::Rules(other),
+        }
+    }
+}
+
+/// The game in progress. The fields are private so that every change goes through
+/// the methods below, which keep the selection, the notice and the forced passes in
+/// step with the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Session {
-    pub config: GameConfig,
-    pub game: Game,
-    pub interaction: Interaction,
-    pub view: BoardView,
+    config: GameConfig,
+    game: Game,
+    interaction: Interaction,
+    view: BoardView,
     #[serde(default = "no_notice")]
-    pub notice: Notice,
+    notice: Notice,
 }
 
 fn no_notice() -> Notice {
@@ -98,6 +139,62 @@ impl Session {
         };
         session.after_change();
         session
+    }
+
+    /// A game already under way (a position reached elsewhere), played by `config`'s
+    /// seats. The configuration's setup and first seat must be the game's.
+    pub fn with_game(config: GameConfig, game: Game) -> Result<Session, SessionError> {
+        if config.setup != game.setup() {
+            return Err(SessionError::SeatsDoNotMatch);
+        }
+        let config = GameConfig { first: game.first_seat(), ..config };
+        let mut session = Session {
+            config,
+            game,
+            interaction: Interaction::default(),
+            view: BoardView::default(),
+            notice: Notice::None,
+        };
+        session.after_change();
+        Ok(session)
+    }
+
+    /// Checks a session read from a file: its game was already replayed and checked
+    /// move by move when it was parsed; the rest must fit it.
+    pub fn validated(mut self) -> Result<Session, SessionError> {
+        if self.config.setup != self.game.setup() {
+            return Err(SessionError::SeatsDoNotMatch);
+        }
+        self.view.clamp_centre();
+        let can_act = self.human_can_act();
+        self.interaction.revalidate(&self.game, can_act);
+        Ok(self)
+    }
+
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The local player's selection, preview and keyboard cursor.
+    pub fn interaction(&self) -> &Interaction {
+        &self.interaction
+    }
+
+    pub fn view(&self) -> &BoardView {
+        &self.view
+    }
+
+    pub fn notice(&self) -> Notice {
+        self.notice
+    }
+
+    /// The same session seen through `view` (a new game keeps the player's zoom and turn).
+    pub fn with_view(self, view: BoardView) -> Session {
+        Session { view, ..self }
     }
 
     /// The seat to move, or `None` when the game is over.
@@ -156,22 +253,91 @@ impl Session {
     }
 
     /// A tap on a board square.
-    pub fn tap(&mut self, square: crate::rules::Square) -> TapResult {
+    pub fn tap(&mut self, square: Square) -> TapResult {
         let can_act = self.human_can_act();
         self.interaction.tap(&self.game, square, can_act)
     }
 
+    /// Enter on the keyboard cursor's square: the same as a tap there.
+    pub fn enter(&mut self) -> TapResult {
+        let can_act = self.human_can_act();
+        self.interaction.enter(&self.game, can_act)
+    }
+
+    /// Moves the keyboard cursor by an arrow key's direction on screen.
+    pub fn move_cursor(&mut self, screen_dx: i32, screen_dy: i32) {
+        let (columns, rows) = self.view.screen_to_board_direction(screen_dx, screen_dy);
+        self.interaction.move_cursor(columns, rows);
+    }
+
+    /// Picks entry `index` of the movable pieces' list (as a tap on that piece).
+    pub fn pick_piece(&mut self, index: usize) -> TapResult {
+        if !self.human_can_act() {
+            return TapResult::Nothing;
+        }
+        self.interaction.pick_piece(&self.game, index)
+    }
+
+    /// Picks entry `index` of the selected piece's destinations (previews its route).
+    pub fn pick_destination(&mut self, index: usize) -> TapResult {
+        if !self.human_can_act() {
+            return TapResult::Nothing;
+        }
+        self.interaction.pick_destination(&self.game, index)
+    }
+
+    /// Drops the preview, or else the selection; false when there was neither.
+    pub fn cancel(&mut self) -> bool {
+        self.interaction.cancel()
+    }
+
+    /// Drops the selection and the preview.
+    pub fn clear_selection(&mut self) {
+        self.interaction.clear();
+    }
+
+    /// Shows a hint's route as a preview labelled as a suggestion.
+    pub fn show_hint(&mut self, route: &[Square]) -> bool {
+        self.human_can_act() && self.interaction.show_hint(&self.game, route)
+    }
+
+    /// Zooms by `factor` around a point given as fractions of the view.
+    pub fn zoom_view(&mut self, factor: f32, anchor_x: f32, anchor_y: f32) {
+        self.view.zoom_around(factor, anchor_x, anchor_y);
+    }
+
+    /// The whole board in view.
+    pub fn fit_view(&mut self) {
+        self.view.fit();
+    }
+
+    /// Turns the board a quarter turn.
+    pub fn rotate_view(&mut self, clockwise: bool) {
+        self.view.rotate(clockwise);
+    }
+
+    /// The view was panned: the content offset and the viewport's size.
+    pub fn pan_view(&mut self, content_x: f32, content_y: f32, width: f32, height: f32) {
+        self.view.set_content_offset(content_x, content_y, width, height);
+    }
+
     /// Plays the previewed move (the "confirm ends the jump chain" rule).
-    pub fn confirm(&mut self) -> Result<Action, GameError> {
-        if !self.human_can_act() || !self.interaction.can_confirm(&self.game) {
-            return Err(GameError::Illegal(crate::rules::IllegalMove::TooShort));
+    pub fn confirm(&mut self) -> Result<Action, SessionError> {
+        if self.game.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        if !self.human_can_act() {
+            return Err(SessionError::NotYourTurn);
+        }
+        if !self.interaction.can_confirm(&self.game) {
+            return Err(SessionError::NothingToConfirm);
         }
         let route = self.interaction.route.clone();
         self.play_route(&route)
     }
 
     /// Plays a route for the seat to move (human confirm or computer move).
-    pub fn play_route(&mut self, route: &[crate::rules::Square]) -> Result<Action, GameError> {
+    pub fn play_route(&mut self, route: &[Square]) -> Result<Action, SessionError> {
         self.game.play_route(route)?;
         self.notice = Notice::None;
         self.interaction.clear();
@@ -181,7 +347,7 @@ impl Session {
     }
 
     /// Plays an action chosen by a computer seat.
-    pub fn play_action(&mut self, action: &Action) -> Result<(), GameError> {
+    pub fn play_action(&mut self, action: &Action) -> Result<(), SessionError> {
         match action {
             Action::Move(route) => self.play_route(route.squares()).map(|_| ()),
             Action::Pass => {
@@ -256,9 +422,12 @@ impl Session {
     }
 
     /// The human seat to move offers a draw.
-    pub fn offer_draw(&mut self) -> Result<(), GameError> {
+    pub fn offer_draw(&mut self) -> Result<(), SessionError> {
+        if self.game.is_over() {
+            return Err(SessionError::GameOver);
+        }
         if !self.human_can_act() {
-            return Err(GameError::GameOver);
+            return Err(SessionError::NotYourTurn);
         }
         self.game.offer_draw()?;
         self.interaction.clear();
@@ -266,8 +435,17 @@ impl Session {
         Ok(())
     }
 
+    /// A computer seat to move offers a draw when `wants` says the game is stuck
+    /// (once per turn). True when the offer was made.
+    pub fn computer_offers_draw(&mut self, wants: impl Fn(&Game) -> bool) -> bool {
+        if self.computer_to_move().is_none() || !self.game.can_offer_draw() || !wants(&self.game) {
+            return false;
+        }
+        self.game.offer_draw().is_ok()
+    }
+
     /// A seat answers the pending offer.
-    pub fn answer_draw(&mut self, seat: Seat, accept: bool) -> Result<VoteResult, GameError> {
+    pub fn answer_draw(&mut self, seat: Seat, accept: bool) -> Result<VoteResult, SessionError> {
         let result = self.game.answer_draw(seat, accept)?;
         if result == VoteResult::Refused {
             self.notice = Notice::DrawRefused(seat);
