@@ -1,0 +1,84 @@
+//! Pushes the presenter's pictures into the Slint globals. Nothing is decided here:
+//! each function copies one picture into the global of its area.
+
+use super::presenter::{BoardPicture, FormPicture, PickerPicture, StatusPicture};
+use crate::{AppWindow, BoardState, Cell, GameState, NewGameForm, Pickers};
+use slint::{ComponentHandle, Model, ModelRc, VecModel};
+
+/// The board; only the cells that changed are written, so Slint redraws only those.
+pub fn board(window: &AppWindow, cells: &VecModel<Cell>, picture: BoardPicture) {
+    for (index, cell) in picture.cells.into_iter().enumerate() {
+        if cells.row_data(index).as_ref() != Some(&cell) {
+            cells.set_row_data(index, cell);
+        }
+    }
+    let board = window.global::<BoardState>();
+    board.set_route_path(picture.route_path);
+    board.set_last_move_path(picture.last_move_path);
+    board.set_preview_is_hint(picture.preview_is_hint);
+    board.set_cursor_x(picture.cursor.0);
+    board.set_cursor_y(picture.cursor.1);
+    match picture.moving_piece {
+        Some((seat, (x, y))) => {
+            board.set_anim_visible(true);
+            board.set_anim_seat(seat);
+            board.set_anim_x(x as f32);
+            board.set_anim_y(y as f32);
+        }
+        None => board.set_anim_visible(false),
+    }
+}
+
+/// The view's zoom and the Flickable's offset.
+pub fn view(window: &AppWindow, zoom: f32, (content_x, content_y): (f32, f32)) {
+    let board = window.global::<BoardState>();
+    board.set_zoom(zoom);
+    board.set_content_x(content_x);
+    board.set_content_y(content_y);
+}
+
+pub fn status(window: &AppWindow, picture: StatusPicture) {
+    let game = window.global::<GameState>();
+    game.set_to_move(picture.to_move);
+    game.set_move_number(picture.move_number);
+    game.set_seats(ModelRc::new(VecModel::from(picture.seats)));
+    game.set_outcome(picture.outcome);
+    game.set_winner(picture.winner);
+    game.set_winner_partner(picture.winner_partner);
+    game.set_computer_thinking(picture.computer_thinking);
+    game.set_hint_thinking(picture.hint_thinking);
+    game.set_human_turn(picture.human_turn);
+    game.set_notice(picture.notice);
+    game.set_notice_seat(picture.notice_seat);
+    game.set_duty_applies(picture.duty_applies);
+    game.set_has_preview(picture.has_preview);
+    game.set_preview_jumps(picture.preview_jumps);
+    game.set_has_selection(picture.has_selection);
+    game.set_can_confirm(picture.can_confirm);
+    game.set_can_undo(picture.can_undo);
+    game.set_can_redo(picture.can_redo);
+    game.set_can_offer_draw(picture.can_offer_draw);
+    game.set_can_hint(picture.can_hint);
+    game.set_vote_awaited(picture.vote.is_some());
+    if let Some((seat, offerer)) = picture.vote {
+        game.set_vote_seat(seat);
+        game.set_vote_offerer(offerer);
+    }
+}
+
+pub fn pickers(window: &AppWindow, picture: PickerPicture) {
+    let pickers = window.global::<Pickers>();
+    pickers.set_pieces(ModelRc::new(VecModel::from(picture.pieces)));
+    pickers.set_piece_index(picture.piece_index);
+    pickers.set_destinations(ModelRc::new(VecModel::from(picture.destinations)));
+    pickers.set_destination_index(picture.destination_index);
+}
+
+pub fn form(window: &AppWindow, picture: FormPicture) {
+    let form = window.global::<NewGameForm>();
+    form.set_players(picture.players);
+    form.set_both_armies(picture.both_armies);
+    form.set_seat_choices(ModelRc::new(VecModel::from(picture.seat_choices)));
+    form.set_first_seats(ModelRc::new(VecModel::from(picture.first_seats)));
+    form.set_first_seat_index(picture.first_seat_index);
+}

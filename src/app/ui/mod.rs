@@ -1,0 +1,72 @@
+//! The Slint window and everything between it and the session.
+//!
+//! - [`presenter`]: pure functions from the session to the plain data the views show;
+//! - [`controller`]: holds the session and passing state, refreshes after each change;
+//!   its actions are in `play`, `board_input` and `pages`, wired in `wiring`;
+//! - `bind`: copies the presenter's pictures into the Slint globals;
+//! - [`worker`]: searches on a worker thread; [`gestures`]: taps against pinches;
+//!   [`navigation`]: pages and Back; [`animation`]: moves shown hop by hop;
+//!   [`setup_form`]: the new-game form.
+
+pub mod animation;
+mod bind;
+mod board_input;
+pub mod controller;
+pub mod gestures;
+pub mod navigation;
+mod pages;
+mod play;
+pub mod presenter;
+pub mod setup_form;
+mod wiring;
+pub mod worker;
+
+pub use controller::Controller;
+
+use super::storage::{self, Store};
+use crate::AppWindow;
+use slint::ComponentHandle;
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+thread_local! {
+    /// The running window's controller, for the platform's lifecycle hooks.
+    static CONTROLLER: RefCell<Option<Rc<Controller>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with the running window's controller, if there is one.
+fn with_controller(f: impl FnOnce(&Rc<Controller>)) {
+    let controller = CONTROLLER.with(|c| c.borrow().clone());
+    if let Some(controller) = controller {
+        f(&controller);
+    }
+}
+
+/// Builds the window, restores the saved game and settings from `data_dir`, and runs
+/// until the window closes.
+pub fn run_app(data_dir: PathBuf) -> Result<(), slint::PlatformError> {
+    let window = AppWindow::new()?;
+    let controller = Controller::install(&window, Some(Store::new(data_dir)));
+    window.run()?;
+    controller.save();
+    CONTROLLER.with(|c| c.borrow_mut().take());
+    Ok(())
+}
+
+/// The desktop entry: the data folder from the environment or the OS.
+pub fn run_desktop() -> Result<(), slint::PlatformError> {
+    let dir = storage::default_data_dir().unwrap_or_else(|| PathBuf::from(".halma"));
+    run_app(dir)
+}
+
+/// Saves the running game and settings now (Android pause/stop). No-op without a window.
+pub fn save_now() {
+    with_controller(|controller| controller.save());
+}
+
+/// The system's language is now `tag` (a locale tag such as `fr-FR` or `in_ID`): the
+/// interface follows it unless the player chose a language in the app.
+pub fn system_language_changed(tag: &str) {
+    with_controller(|controller| controller.system_language_changed(tag));
+}

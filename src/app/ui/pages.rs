@@ -1,0 +1,156 @@
+//! Pages and the new-game screen: showing a page, Back and Esc, the new-game form,
+//! starting a game, and the settings (language, board turning).
+
+use super::controller::Controller;
+use super::navigation::{back_step, BackStep};
+use super::presenter;
+use super::setup_form::SetupForm;
+use crate::app::locale;
+use crate::app::session::Session;
+use crate::{AppWindow, BoardTurning, Navigation, Page, PlayerKind, Preferences};
+use slint::ComponentHandle;
+use std::rc::Rc;
+
+impl Controller {
+    pub(super) fn page(&self) -> Page {
+        self.window.upgrade().map_or(Page::NewGame, |w| w.global::<Navigation>().get_page())
+    }
+
+    pub(super) fn set_page(&self, page: Page) {
+        self.with_window(|w| w.global::<Navigation>().set_page(page));
+    }
+
+    pub(super) fn show_page(self: &Rc<Self>, page: Page) {
+        let target = self.navigator.open(self.page(), page, self.has_game.get());
+        self.set_page(target);
+        self.refresh();
+    }
+
+    /// From the rules or about page back to where the player came from.
+    pub(super) fn go_back(self: &Rc<Self>) {
+        self.set_page(self.navigator.back_target(self.has_game.get()));
+        self.refresh();
+    }
+
+    pub(super) fn escape(self: &Rc<Self>) {
+        match self.page() {
+            Page::Game => self.cancel(),
+            Page::Rules | Page::About => self.go_back(),
+            Page::NewGame => {}
+        }
+    }
+
+    /// Android's back button: preview, then selection, then the new-game screen, then
+    /// (false) let the system close the app.
+    pub(super) fn back(self: &Rc<Self>) -> bool {
+        let board_has_choice = {
+            let session = self.session.borrow();
+            session.interaction().has_preview() || session.interaction().selected.is_some()
+        };
+        match back_step(self.page(), board_has_choice) {
+            BackStep::CancelOnBoard => self.cancel(),
+            BackStep::LeaveGame => self.new_game_screen(),
+            BackStep::Return => self.go_back(),
+            BackStep::LetSystemClose => return false,
+        }
+        true
+    }
+
+    // ----- New-game screen -----
+
+    /// Opens the new-game screen with the current game's configuration.
+    pub(super) fn new_game_screen(self: &Rc<Self>) {
+        self.with_session(|session| session.clear_selection());
+        if self.has_game.get() {
+            let config = *self.session.borrow().config();
+            *self.form.borrow_mut() = SetupForm::from_config(config);
+        }
+        self.refresh_form();
+        self.show_page(Page::NewGame);
+        self.after_change(true);
+    }
+
+    pub(super) fn set_players(&self, players: i32) {
+        self.form.borrow_mut().set_players(players);
+        self.refresh_form();
+    }
+
+    pub(super) fn set_both_armies(&self, both: bool) {
+        self.form.borrow_mut().set_both_armies(both);
+        self.refresh_form();
+    }
+
+    pub(super) fn set_seat_player(&self, seat: i32, kind: PlayerKind) {
+        let Some(seat) = presenter::seat_from_index(seat) else { return };
+        self.form.borrow_mut().set_player(seat, presenter::player_from_kind(kind));
+        self.refresh_form();
+    }
+
+    pub(super) fn set_first_seat(&self, turn_index: i32) {
+        let Ok(turn_index) = usize::try_from(turn_index) else { return };
+        self.form.borrow_mut().set_first_seat(turn_index);
+        self.refresh_form();
+    }
+
+    pub(super) fn start_game(self: &Rc<Self>) {
+        let config = self.form.borrow().config();
+        self.begin(Session::new(config));
+        self.settings.borrow_mut().last_config = Some(config);
+        self.show_page(Page::Game);
+        self.after_change(true);
+    }
+
+    /// Replaces the game by `session`, keeping the player's view of the board.
+    pub(super) fn begin(&self, session: Session) {
+        self.cancel_job();
+        self.finish_animation();
+        let view = *self.session.borrow().view();
+        *self.session.borrow_mut() = session.with_view(view);
+        self.has_game.set(true);
+    }
+
+    pub(super) fn dismiss_load_problems(self: &Rc<Self>) {
+        self.load_problems.borrow_mut().clear();
+        self.refresh();
+    }
+
+    // ----- Settings -----
+
+    /// Shows the chosen language, or the system's while the player has chosen none.
+    pub(super) fn apply_language(&self) {
+        let chosen = self.settings.borrow().language.clone();
+        let code = chosen.as_deref().and_then(locale::supported_language).unwrap_or_else(locale::system_language);
+        self.show_language(code);
+    }
+
+    fn show_language(&self, code: &str) {
+        // Every language of the menu is bundled: an error would mean a missing catalogue,
+        // and the interface then stays in the language it had.
+        if let Err(error) = slint::select_bundled_translation(code) {
+            eprintln!("halma: no translation for '{code}': {error}");
+        }
+        let index = locale::LANGUAGES.iter().position(|(c, _)| *c == code).unwrap_or(0);
+        self.with_window(|w: &AppWindow| w.global::<Preferences>().set_language_index(index as i32));
+    }
+
+    /// The system's language changed (Android's per-app language or system locale): it
+    /// applies unless the player chose a language in the app.
+    pub(super) fn system_language_changed(&self, tag: &str) {
+        if self.settings.borrow().language.is_some() {
+            return;
+        }
+        self.show_language(locale::language_from_locale(tag));
+    }
+
+    pub(super) fn select_language(self: &Rc<Self>, index: i32) {
+        let Some((code, _)) = usize::try_from(index).ok().and_then(|i| locale::LANGUAGES.get(i)) else { return };
+        self.settings.borrow_mut().language = Some(code.to_string());
+        self.apply_language();
+        self.save();
+    }
+
+    pub(super) fn set_turning(self: &Rc<Self>, turning: BoardTurning) {
+        self.settings.borrow_mut().orientation = presenter::orientation(turning);
+        self.after_change(true);
+    }
+}

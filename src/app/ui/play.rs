@@ -1,0 +1,142 @@
+//! The game's actions: confirm, cancel, hints, undo and redo, draws, restart, and the
+//! computer's moves when its search finishes.
+
+use super::controller::Controller;
+use super::worker::JobKind;
+use crate::ai;
+use crate::app::interaction::TapResult;
+use crate::rules::Action;
+use crate::Page;
+use std::rc::Rc;
+
+impl Controller {
+    /// What follows a tap, Enter or a picker choice.
+    pub(super) fn handle_tap_result(self: &Rc<Self>, result: TapResult) {
+        match result {
+            TapResult::Confirm(_) => self.confirm(),
+            TapResult::Nothing => self.refresh(),
+            _ => self.after_change(true),
+        }
+    }
+
+    pub(super) fn confirm(self: &Rc<Self>) {
+        self.finish_animation();
+        let seat = self.session.borrow().game().position().army_to_move();
+        if let Ok(Action::Move(route)) = self.with_session(|session| session.confirm()) {
+            self.cancel_job();
+            self.animate(route.squares().to_vec(), seat);
+            self.after_change(true);
+        }
+    }
+
+    pub(super) fn cancel(self: &Rc<Self>) {
+        if self.with_session(|session| session.cancel()) {
+            self.after_change(true);
+        }
+    }
+
+    pub(super) fn hint(self: &Rc<Self>) {
+        let can = self.session.borrow().human_can_act() && self.worker.busy().is_none();
+        if !can || self.page() != Page::Game {
+            return;
+        }
+        let game = self.session.borrow().game().clone();
+        let weak = Rc::downgrade(self);
+        self.worker.start(
+            JobKind::Hint,
+            game,
+            |game, stop| ai::hint(&game, &stop),
+            move || {
+                if let Some(controller) = weak.upgrade() {
+                    controller.poll_job();
+                }
+            },
+        );
+        self.refresh();
+    }
+
+    /// Called by the worker's timer: plays or shows a finished search's result.
+    pub(super) fn poll_job(self: &Rc<Self>) {
+        let Some(finished) = self.worker.take_finished() else { return };
+        if finished.plies != self.session.borrow().game().history().len() {
+            // The position changed meanwhile: the result is for another one.
+            self.after_change(false);
+            return;
+        }
+        match (finished.kind, finished.action) {
+            (JobKind::Computer, Some(action)) => self.play_computer(action),
+            (JobKind::Hint, Some(Action::Move(route))) => {
+                self.with_session(|session| session.show_hint(route.squares()));
+            }
+            _ => {}
+        }
+        self.after_change(true);
+    }
+
+    fn play_computer(self: &Rc<Self>, action: Action) {
+        let seat = self.session.borrow().game().position().army_to_move();
+        match self.with_session(|session| session.play_action(&action)) {
+            Ok(()) => {
+                if let Action::Move(route) = action {
+                    self.animate(route.squares().to_vec(), seat);
+                }
+            }
+            Err(error) => eprintln!("halma: the computer's move was refused: {error}"),
+        }
+    }
+
+    /// Stops whatever moves or thinks before the game changes under it.
+    fn interrupt(&self) {
+        self.cancel_job();
+        self.finish_animation();
+    }
+
+    pub(super) fn undo(self: &Rc<Self>) {
+        self.interrupt();
+        self.with_session(|session| session.undo());
+        self.after_change(true);
+    }
+
+    pub(super) fn redo(self: &Rc<Self>) {
+        self.interrupt();
+        self.with_session(|session| session.redo());
+        self.after_change(true);
+    }
+
+    pub(super) fn offer_draw(self: &Rc<Self>) {
+        if self.with_session(|session| session.offer_draw()).is_ok() {
+            self.after_change(true);
+        }
+    }
+
+    pub(super) fn answer_draw(self: &Rc<Self>, accept: bool) {
+        let Some(seat) = self.session.borrow().human_vote_awaited() else { return };
+        // A refused answer changes nothing; the screen is refreshed either way.
+        let _ = self.with_session(|session| session.answer_draw(seat, accept));
+        self.after_change(true);
+    }
+
+    pub(super) fn restart_game(self: &Rc<Self>) {
+        self.interrupt();
+        self.with_session(|session| session.restart());
+        self.after_change(true);
+    }
+
+    pub(super) fn next_game(self: &Rc<Self>) {
+        self.interrupt();
+        self.with_session(|session| session.new_game());
+        self.after_change(true);
+    }
+
+    pub(super) fn pick_piece(self: &Rc<Self>, index: i32) {
+        let Ok(index) = usize::try_from(index) else { return };
+        let result = self.with_session(|session| session.pick_piece(index));
+        self.handle_tap_result(result);
+    }
+
+    pub(super) fn pick_destination(self: &Rc<Self>, index: i32) {
+        let Ok(index) = usize::try_from(index) else { return };
+        let result = self.with_session(|session| session.pick_destination(index));
+        self.handle_tap_result(result);
+    }
+}

@@ -1,0 +1,473 @@
+//! Pure functions from the session (and the interface's passing state: an animation,
+//! a running search) to the plain data the views show. They need no window, so the
+//! unit tests below check what a player would see without drawing anything.
+
+use super::animation::Animation;
+use super::worker::JobKind;
+use crate::ai::Level;
+use crate::app::session::{GameConfig, Notice as SessionNotice, Player, Session};
+use crate::app::storage::Damage;
+use crate::app::view::{BoardView, Orientation};
+use crate::rules::{Action, DrawReason, Outcome as GameOutcome, Seat, Setup, Square};
+use crate::{
+    BoardTurning, Cell, Mark, Notice, Outcome, PlayerKind, SaveDamage, SaveProblem, SavedFile, SeatChoice, SeatInfo,
+};
+use slint::SharedString;
+
+/// A seat as the interface knows it: an index into the Theme's colours and names.
+pub fn seat_index(seat: Seat) -> i32 {
+    seat.index() as i32
+}
+
+/// The seat of a Theme index, if it is one.
+pub fn seat_from_index(index: i32) -> Option<Seat> {
+    (0..4).contains(&index).then(|| Seat::from_index(index as usize))
+}
+
+pub fn player_kind(player: Player) -> PlayerKind {
+    match player {
+        Player::Human => PlayerKind::Human,
+        Player::Computer(Level::Beginner | Level::Greedy) => PlayerKind::Beginner,
+        Player::Computer(Level::Casual) => PlayerKind::Casual,
+        Player::Computer(Level::Strong) => PlayerKind::Strong,
+        Player::Computer(Level::Master) => PlayerKind::Master,
+    }
+}
+
+pub fn player_from_kind(kind: PlayerKind) -> Player {
+    match kind {
+        PlayerKind::Human => Player::Human,
+        PlayerKind::Beginner => Player::Computer(Level::Beginner),
+        PlayerKind::Casual => Player::Computer(Level::Casual),
+        PlayerKind::Strong => Player::Computer(Level::Strong),
+        PlayerKind::Master => Player::Computer(Level::Master),
+    }
+}
+
+pub fn turning(orientation: Orientation) -> BoardTurning {
+    match orientation {
+        Orientation::Fixed => BoardTurning::Fixed,
+        Orientation::FaceSeatToMove => BoardTurning::FaceSeatToMove,
+    }
+}
+
+pub fn orientation(turning: BoardTurning) -> Orientation {
+    match turning {
+        BoardTurning::Fixed => Orientation::Fixed,
+        BoardTurning::FaceSeatToMove => Orientation::FaceSeatToMove,
+    }
+}
+
+/// What the board shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardPicture {
+    /// One cell per square, in square order (a1, b1, ..., p16).
+    pub cells: Vec<Cell>,
+    pub route_path: SharedString,
+    pub last_move_path: SharedString,
+    pub preview_is_hint: bool,
+    pub cursor: (i32, i32),
+    /// The moving piece: its seat and display cell.
+    pub moving_piece: Option<(i32, (i32, i32))>,
+}
+
+/// The route as an SVG path in board cells (0..16), in display orientation.
+pub fn route_path(view: &BoardView, route: &[Square]) -> SharedString {
+    let mut path = String::new();
+    for (i, &square) in route.iter().enumerate() {
+        let (x, y) = view.display_cell(square);
+        path.push_str(&format!("{} {} {} ", if i == 0 { "M" } else { "L" }, x as f32 + 0.5, y as f32 + 0.5));
+    }
+    path.trim_end().into()
+}
+
+/// The squares of the last move's route (none after a pass or at the start).
+fn last_route(session: &Session) -> Vec<Square> {
+    match session.game().history().last() {
+        Some(Action::Move(route)) => route.squares().to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// The mark of every square, from the most important down.
+fn marks(session: &Session) -> Vec<Mark> {
+    let game = session.game();
+    let interaction = session.interaction();
+    let destinations = if interaction.has_preview() { Default::default() } else { interaction.destinations(game) };
+    let extensions = interaction.extensions(game);
+    let last = last_route(session);
+    Square::all()
+        .map(|square| {
+            if interaction.selected == Some(square) {
+                Mark::Selected
+            } else if interaction.route.iter().skip(1).any(|&s| s == square) {
+                Mark::Route
+            } else if extensions.contains(square) {
+                Mark::Extension
+            } else if destinations.contains(square) {
+                Mark::Destination
+            } else if last.contains(&square) {
+                Mark::LastMove
+            } else {
+                Mark::None
+            }
+        })
+        .collect()
+}
+
+/// Coordinate labels of a cell: column letters along the bottom row, row numbers along
+/// the left column, swapped when the board lies on its side.
+fn coordinate_labels(view: &BoardView, square: Square, (x, y): (i32, i32)) -> (SharedString, SharedString) {
+    let column: SharedString = ((b'a' + square.column() as u8) as char).to_string().into();
+    let row: SharedString = (square.row() + 1).to_string().into();
+    let (along_bottom, along_left) = if view.quarter_turns.is_multiple_of(2) { (column, row) } else { (row, column) };
+    (if y == 15 { along_bottom } else { SharedString::new() }, if x == 0 { along_left } else { SharedString::new() })
+}
+
+/// The board: pieces (the moving one hidden at its destination), camps, marks, routes.
+pub fn board(session: &Session, animation: Option<&Animation>) -> BoardPicture {
+    let game = session.game();
+    let position = game.position();
+    let setup = game.setup();
+    let view = session.view();
+    let hidden = animation.map(Animation::destination);
+    let marks = marks(session);
+    let cells = Square::all()
+        .map(|square| {
+            let display = view.display_cell(square);
+            let piece = position.piece_at(square).filter(|_| hidden != Some(square));
+            let camp = setup.seats().iter().copied().find(|&s| setup.home_camp(s).contains(square));
+            let (column_label, row_label) = coordinate_labels(view, square, display);
+            Cell {
+                x: display.0,
+                y: display.1,
+                has_piece: piece.is_some(),
+                piece: piece.map_or(0, seat_index),
+                in_camp: camp.is_some(),
+                camp: camp.map_or(0, seat_index),
+                mark: marks[square.index()],
+                column_label,
+                row_label,
+            }
+        })
+        .collect();
+    let interaction = session.interaction();
+    BoardPicture {
+        cells,
+        route_path: route_path(view, &interaction.route),
+        last_move_path: if animation.is_some() { SharedString::new() } else { route_path(view, &last_route(session)) },
+        preview_is_hint: interaction.from_hint,
+        cursor: view.display_cell(interaction.cursor),
+        moving_piece: animation.map(|a| (seat_index(a.seat()), view.display_cell(a.current()))),
+    }
+}
+
+/// The game's status: whose turn, the result, the notice, what the player may do.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct StatusPicture {
+    pub to_move: i32,
+    pub move_number: i32,
+    pub seats: Vec<SeatInfo>,
+    pub outcome: Outcome,
+    pub winner: i32,
+    pub winner_partner: i32,
+    pub computer_thinking: bool,
+    pub hint_thinking: bool,
+    pub human_turn: bool,
+    pub notice: Notice,
+    pub notice_seat: i32,
+    pub duty_applies: bool,
+    pub has_preview: bool,
+    pub preview_jumps: i32,
+    pub has_selection: bool,
+    pub can_confirm: bool,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub can_offer_draw: bool,
+    pub can_hint: bool,
+    /// The person who must answer a draw offer now, and who offered.
+    pub vote: Option<(i32, i32)>,
+}
+
+/// The result as the interface names it, with the winning seat(s).
+pub fn outcome(setup: Setup, outcome: GameOutcome) -> (Outcome, i32, i32) {
+    match outcome {
+        GameOutcome::Ongoing => (Outcome::Ongoing, 0, 0),
+        GameOutcome::Win(seats) => {
+            let mut list = seats.seats();
+            let first = list.next().map_or(0, seat_index);
+            match list.next() {
+                Some(second) if setup == Setup::FourPlayersBothArmies => {
+                    (Outcome::TeamWinBothArmies, first, seat_index(second))
+                }
+                Some(second) => (Outcome::TeamWinOneArmy, first, seat_index(second)),
+                None => (Outcome::Win, first, first),
+            }
+        }
+        GameOutcome::Draw(DrawReason::Repetition) => (Outcome::DrawByRepetition, 0, 0),
+        GameOutcome::Draw(DrawReason::Agreement) => (Outcome::DrawByAgreement, 0, 0),
+    }
+}
+
+/// Each seat's progress: pieces home out of its army, who plays it, whose turn.
+fn seats(session: &Session) -> Vec<SeatInfo> {
+    let game = session.game();
+    let setup = game.setup();
+    let over = game.is_over();
+    setup
+        .seats()
+        .iter()
+        .map(|&seat| SeatInfo {
+            seat: seat_index(seat),
+            player: player_kind(session.config().player(seat)),
+            home: session.pieces_home(seat) as i32,
+            total: setup.army_size(seat) as i32,
+            to_move: !over && seat == game.position().to_move(),
+        })
+        .collect()
+}
+
+fn notice(notice: SessionNotice) -> (Notice, i32) {
+    match notice {
+        SessionNotice::None | SessionNotice::Refused => (Notice::None, 0),
+        SessionNotice::Passed(seat) => (Notice::Passed, seat_index(seat)),
+        SessionNotice::DrawRefused(seat) => (Notice::DrawRefused, seat_index(seat)),
+        SessionNotice::NothingToUndo => (Notice::NothingToUndo, 0),
+    }
+}
+
+/// The status panel, given which search (if any) is running.
+pub fn status(session: &Session, busy: Option<JobKind>) -> StatusPicture {
+    let game = session.game();
+    let position = game.position();
+    let interaction = session.interaction();
+    let human = session.human_can_act();
+    let (outcome, winner, winner_partner) = outcome(game.setup(), game.outcome());
+    let (notice, notice_seat) = notice(session.notice());
+    StatusPicture {
+        to_move: seat_index(position.to_move()),
+        move_number: position.plies() as i32 + 1,
+        seats: seats(session),
+        outcome,
+        winner,
+        winner_partner,
+        computer_thinking: busy == Some(JobKind::Computer) || session.computer_to_move().is_some(),
+        hint_thinking: busy == Some(JobKind::Hint),
+        human_turn: human,
+        notice,
+        notice_seat,
+        duty_applies: human && position.duty_applies(),
+        has_preview: interaction.has_preview(),
+        preview_jumps: interaction.preview_jumps() as i32,
+        has_selection: interaction.selected.is_some(),
+        can_confirm: human && interaction.can_confirm(game),
+        can_undo: session.can_undo(),
+        can_redo: game.can_redo(),
+        can_offer_draw: human && game.can_offer_draw(),
+        can_hint: human && busy.is_none(),
+        vote: session
+            .human_vote_awaited()
+            .map(|seat| (seat_index(seat), game.pending_offer().map_or(0, |offer| seat_index(offer.offerer)))),
+    }
+}
+
+/// The pickers: the movable pieces and the selected piece's routes, with the chosen
+/// entry of each (-1 for none).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct PickerPicture {
+    pub pieces: Vec<SharedString>,
+    pub piece_index: i32,
+    pub destinations: Vec<SharedString>,
+    pub destination_index: i32,
+}
+
+/// Route text for the destination picker: "c3 → e5 → g5".
+fn route_label(route: &[Square]) -> SharedString {
+    route.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" → ").into()
+}
+
+fn index_or_none(index: Option<usize>) -> i32 {
+    index.map_or(-1, |i| i as i32)
+}
+
+pub fn pickers(session: &Session) -> PickerPicture {
+    if !session.human_can_act() {
+        return PickerPicture { piece_index: -1, destination_index: -1, ..Default::default() };
+    }
+    let game = session.game();
+    let interaction = session.interaction();
+    let pieces = crate::app::interaction::Interaction::movable_pieces(game);
+    let routes = interaction.destination_routes(game);
+    let end = interaction.preview_move().map(|m| m.to);
+    PickerPicture {
+        pieces: pieces.iter().map(|s| s.to_string().into()).collect(),
+        piece_index: index_or_none(interaction.selected.and_then(|s| pieces.iter().position(|&p| p == s))),
+        destinations: routes.iter().map(|r| route_label(r)).collect(),
+        destination_index: index_or_none(end.and_then(|to| routes.iter().position(|r| r.last() == Some(&to)))),
+    }
+}
+
+/// The new-game form.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct FormPicture {
+    pub players: i32,
+    pub both_armies: bool,
+    pub seat_choices: Vec<SeatChoice>,
+    pub first_seats: Vec<i32>,
+    pub first_seat_index: i32,
+}
+
+/// The form showing `config`; `both_armies` is the team format offered for 4 players.
+pub fn form(config: &GameConfig, both_armies: bool) -> FormPicture {
+    let seats = config.setup.seats();
+    FormPicture {
+        players: seats.len() as i32,
+        both_armies,
+        seat_choices: seats
+            .iter()
+            .map(|&seat| SeatChoice { seat: seat_index(seat), player: player_kind(config.player(seat)) })
+            .collect(),
+        first_seats: seats.iter().copied().map(seat_index).collect(),
+        first_seat_index: config.setup.turn_index(config.first).unwrap_or(0) as i32,
+    }
+}
+
+/// A saved file that could not be loaded, for the notice on the new-game screen.
+pub fn save_problem(file: SavedFile, damage: &Damage) -> SaveProblem {
+    let (damage, detail) = match damage {
+        Damage::Unreadable(why) => (SaveDamage::Unreadable, why.clone()),
+        Damage::Empty => (SaveDamage::Empty, String::new()),
+        Damage::TooLarge { .. } => (SaveDamage::TooLarge, String::new()),
+        Damage::Truncated => (SaveDamage::Truncated, String::new()),
+        Damage::NotJson(why) => (SaveDamage::NotJson, why.clone()),
+        Damage::Foreign { .. } => (SaveDamage::Foreign, String::new()),
+        Damage::NewerVersion { .. } => (SaveDamage::NewerVersion, String::new()),
+        Damage::Invalid(why) => (SaveDamage::Invalid, why.clone()),
+    };
+    SaveProblem { file, damage, detail: detail.into() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::session::GameConfig;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap_or(Square::from_index(0))
+    }
+
+    fn two_people() -> Session {
+        Session::new(GameConfig { players: [Player::Human; 4], ..GameConfig::default() })
+    }
+
+    fn cell(picture: &BoardPicture, name: &str) -> Cell {
+        picture.cells[sq(name).index()].clone()
+    }
+
+    #[test]
+    fn the_start_shows_both_armies_in_their_tinted_camps() {
+        let picture = board(&two_people(), None);
+        assert_eq!(picture.cells.len(), 256);
+        assert_eq!(picture.cells.iter().filter(|c| c.has_piece).count(), 38);
+        let a1 = cell(&picture, "a1");
+        assert!(a1.has_piece && a1.in_camp);
+        assert_eq!((a1.piece, a1.camp, a1.x, a1.y), (0, 0, 0, 15));
+        assert_eq!((a1.column_label.as_str(), a1.row_label.as_str()), ("a", "1"));
+        let p16 = cell(&picture, "p16");
+        assert_eq!((p16.piece, p16.camp, p16.x, p16.y), (2, 2, 15, 0));
+        assert!(!cell(&picture, "h8").in_camp && !cell(&picture, "h8").has_piece);
+        assert!(picture.cells.iter().all(|c| c.mark == Mark::None));
+        assert_eq!(picture.route_path, "");
+    }
+
+    #[test]
+    fn a_selection_marks_its_destinations_and_a_preview_its_route() {
+        let mut session = two_people();
+        session.tap(sq("c3"));
+        let picture = board(&session, None);
+        assert_eq!(cell(&picture, "c3").mark, Mark::Selected);
+        let destinations: Vec<Square> =
+            Square::all().filter(|&s| picture.cells[s.index()].mark == Mark::Destination).collect();
+        let expected = session.interaction().destinations(session.game());
+        assert_eq!(destinations, Square::all().filter(|&s| expected.contains(s)).collect::<Vec<_>>());
+        session.tap(sq("d4"));
+        let picture = board(&session, None);
+        assert_eq!(cell(&picture, "d4").mark, Mark::Route);
+        assert_eq!(picture.route_path, "M 2.5 13.5 L 3.5 12.5");
+        assert!(!picture.preview_is_hint);
+    }
+
+    #[test]
+    fn the_status_follows_turns_previews_and_the_end() {
+        let mut session = two_people();
+        let status = status(&session, None);
+        assert_eq!((status.to_move, status.move_number, status.outcome), (0, 1, Outcome::Ongoing));
+        assert!(status.human_turn && status.can_hint && !status.can_confirm && !status.can_undo);
+        assert_eq!(
+            status.seats.iter().map(|s| (s.seat, s.total, s.to_move)).collect::<Vec<_>>(),
+            vec![(0, 19, true), (2, 19, false)]
+        );
+        session.tap(sq("e2"));
+        session.tap(sq("f3"));
+        let previewing = super::status(&session, Some(JobKind::Hint));
+        assert!(previewing.has_preview && previewing.can_confirm && previewing.hint_thinking && !previewing.can_hint);
+        assert_eq!(previewing.preview_jumps, 0);
+        assert!(session.confirm().is_ok());
+        let after = super::status(&session, None);
+        assert_eq!((after.to_move, after.move_number), (2, 2));
+        assert!(after.can_undo);
+        assert_eq!(
+            outcome(Setup::FourPlayersBothArmies, GameOutcome::Draw(DrawReason::Agreement)).0,
+            Outcome::DrawByAgreement
+        );
+    }
+
+    #[test]
+    fn pickers_list_pieces_then_routes_with_nothing_chosen_as_minus_one() {
+        let mut session = two_people();
+        let picture = pickers(&session);
+        assert_eq!(picture.piece_index, -1);
+        assert_eq!(picture.destination_index, -1);
+        assert!(picture.destinations.is_empty());
+        let b4 = picture.pieces.iter().position(|p| p == "b4").unwrap_or(usize::MAX);
+        session.pick_piece(b4);
+        let picture = pickers(&session);
+        assert_eq!(picture.piece_index, b4 as i32);
+        assert!(!picture.destinations.is_empty());
+        session.pick_destination(0);
+        assert_eq!(pickers(&session).destination_index, 0);
+    }
+
+    #[test]
+    fn the_form_offers_the_seats_in_play_in_turn_order() {
+        let config = GameConfig { setup: Setup::ThreePlayers, first: Seat::C, ..GameConfig::default() };
+        let picture = form(&config, true);
+        assert_eq!(picture.players, 3);
+        assert_eq!(picture.first_seats, vec![0, 1, 2]);
+        assert_eq!(picture.first_seat_index, 2);
+        assert_eq!(picture.seat_choices[2].player, PlayerKind::Casual);
+    }
+
+    #[test]
+    fn save_problems_keep_their_kind_for_translation() {
+        let problem = save_problem(SavedFile::Game, &Damage::NotJson("line 1".into()));
+        assert_eq!(
+            (problem.file, problem.damage, problem.detail.as_str()),
+            (SavedFile::Game, SaveDamage::NotJson, "line 1")
+        );
+        let newer = save_problem(SavedFile::Settings, &Damage::NewerVersion { found: 9, supported: 1 });
+        assert_eq!(newer.damage, SaveDamage::NewerVersion);
+    }
+
+    #[test]
+    fn levels_and_turning_cross_the_seam_both_ways() {
+        for kind in
+            [PlayerKind::Human, PlayerKind::Beginner, PlayerKind::Casual, PlayerKind::Strong, PlayerKind::Master]
+        {
+            assert_eq!(player_kind(player_from_kind(kind)), kind);
+        }
+        for turning in [BoardTurning::Fixed, BoardTurning::FaceSeatToMove] {
+            assert_eq!(super::turning(orientation(turning)), turning);
+        }
+    }
+}
