@@ -8,8 +8,8 @@ use halma::ai::Level;
 use halma::app::session::{GameConfig, Player, Session};
 use halma::app::storage::Store;
 use halma::app::ui::Controller;
-use halma::rules::{Seat, Setup, Square};
-use halma::{AppWindow, Bridge};
+use halma::rules::{Game, Seat, Setup, Square};
+use halma::{AppWindow, BoardTurning, GameState, Navigation, NewGameForm, Page, Preferences};
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use slint::platform::WindowEvent;
 use slint::ComponentHandle;
@@ -57,18 +57,20 @@ fn snapshot(window: &AppWindow, name: &str) {
 }
 
 fn game_in_progress() -> Session {
-    let mut session = Session::new(GameConfig {
+    let config = GameConfig {
         setup: Setup::TwoPlayers,
         first: Seat::A,
         players: [Player::Human, Player::Human, Player::Computer(Level::Strong), Player::Human],
-    });
+    };
+    let mut game = Game::new(Setup::TwoPlayers, Seat::A);
     for text in ["d2-d4", "m15-m13", "c3-e5", "n14-l12", "b4-b6", "n13-l13-l11"] {
-        assert!(session.game.play_text(text).is_ok(), "{text}");
+        assert!(game.play_text(text).is_ok(), "{text}");
     }
+    let mut session = Session::with_game(config, game).expect("a 2p game");
     let sq = |name: &str| name.parse::<Square>().expect("square");
     // Preview a two-jump chain for A: b3 over c3? Build by taps: select a piece with a chain.
     session.tap(sq("a3"));
-    let destinations = session.interaction.destinations(&session.game);
+    let destinations = session.interaction().destinations(session.game());
     let far = destinations.squares().max_by_key(|s| s.row() + s.column()).expect("a3 can move");
     session.tap(far);
     session
@@ -93,25 +95,25 @@ fn screenshots_in_every_language_and_size() {
             let controller = Controller::install(&window, Some(Store::new(&data)));
             // Through the language menu, as a player would: the menu then names the language.
             let language = halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("listed");
-            window.global::<Bridge>().invoke_select_language(language as i32);
+            window.global::<Preferences>().invoke_select_language(language as i32);
             window.show().expect("show");
             // The longest orientation choice, to see that it fits.
-            window.global::<Bridge>().invoke_set_orientation(1);
+            window.global::<Preferences>().invoke_set_turning(BoardTurning::FaceSeatToMove);
             snapshot(&window, &format!("{code}-{size_name}-new-game"));
             if size_name.starts_with("phone") {
                 // The longest new-game screen: four seats and the team choice.
-                window.global::<Bridge>().invoke_set_players(4);
+                window.global::<NewGameForm>().invoke_set_players(4);
                 snapshot(&window, &format!("{code}-{size_name}-new-game-4p"));
-                window.global::<Bridge>().invoke_set_players(2);
+                window.global::<NewGameForm>().invoke_set_players(2);
             }
-            window.global::<Bridge>().invoke_set_orientation(0);
+            window.global::<Preferences>().invoke_set_turning(BoardTurning::Fixed);
             controller.begin_session(game_in_progress());
-            assert!(window.global::<Bridge>().get_has_preview(), "the game shot shows a preview");
+            assert!(window.global::<GameState>().get_has_preview(), "the game shot shows a preview");
             snapshot(&window, &format!("{code}-{size_name}-game"));
-            window.global::<Bridge>().invoke_show_page(2);
+            window.global::<Navigation>().invoke_show(Page::Rules);
             snapshot(&window, &format!("{code}-{size_name}-rules"));
             if size_name == "phone" {
-                window.global::<Bridge>().invoke_show_page(3);
+                window.global::<Navigation>().invoke_show(Page::About);
                 snapshot(&window, &format!("{code}-{size_name}-about"));
             }
             window.hide().expect("hide");

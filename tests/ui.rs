@@ -1,11 +1,15 @@
 //! Interface tests: the real `.slint` window driven through Slint's testing backend
-//! (pointer events, keys, accessible buttons), with mock time for timers.
+//! (pointer events, keys, accessible buttons), with mock time for timers. Each flow is
+//! its own named case, run one after another on the main thread (Slint's platform is set
+//! once per process), so a failure names the flow. `cargo test --test ui -- NAME` runs the
+//! flows whose names contain NAME.
 
 mod ui_support;
 
 use halma::ai::Level;
 use halma::app::session::{GameConfig, Player, Session};
 use halma::rules::{parse_hpn, DrawReason, Game, Outcome, Seat, Setup};
+use halma::Page;
 use slint::{ComponentHandle, LogicalPosition, Model};
 use ui_support::{advance, harness, humans, sq};
 
@@ -13,28 +17,26 @@ fn tap_preview_confirm_a_step() {
     let h = harness("step");
     h.start(Session::new(humans(Setup::TwoPlayers)));
     h.tap(sq("e2"));
-    assert_eq!(h.controller.session().interaction.selected, Some(sq("e2")));
+    assert_eq!(h.controller.session().interaction().selected, Some(sq("e2")));
     assert!(!h.button_enabled("Confirm"), "nothing to confirm before a preview");
     h.tap(sq("f3"));
     assert_eq!(h.route(), vec![sq("e2"), sq("f3")]);
-    assert!(h.bridge().get_can_confirm());
+    assert!(h.game_state().get_can_confirm());
     assert!(h.game().history().is_empty(), "a preview moves nothing");
     h.click_button("Confirm");
     assert_eq!(h.game().history().len(), 1);
     assert_eq!(h.game().position().piece_at(sq("f3")), Some(Seat::A));
     assert!(h.route().is_empty());
     // The move is animated hop by hop, then shown in place.
-    assert!(h.bridge().get_anim_visible());
+    assert!(h.board().get_anim_visible());
     advance(600);
-    assert!(!h.bridge().get_anim_visible());
+    assert!(!h.board().get_anim_visible());
 }
 
 /// Two people; A on c3 can jump over d4 to e5, then over f5 to g5, then over g6 to g7.
 fn chain_session() -> Session {
     let start = parse_hpn("16/16/16/16/16/16/16/16/16/16/6C9/5C10/3A12/2A1C11/16/15C A 2p 0").expect("hpn");
-    let mut session = Session::new(humans(Setup::TwoPlayers));
-    session.game = Game::from_position(start);
-    session
+    Session::with_game(humans(Setup::TwoPlayers), Game::from_position(start)).expect("a 2p game")
 }
 
 fn chain_built_hop_by_hop() {
@@ -66,25 +68,28 @@ fn drag_moves_nothing() {
     let to = LogicalPosition::new(from.x + 150.0, from.y - 150.0);
     h.drag(from, to, 10);
     advance(300);
-    assert_eq!(h.controller.session().interaction.selected, None);
+    assert_eq!(h.controller.session().interaction().selected, None);
     assert!(h.game().history().is_empty());
 }
 
 fn pickers_preview_like_taps() {
     let h = harness("pickers");
     h.start(Session::new(humans(Setup::TwoPlayers)));
-    let pieces: Vec<String> = h.bridge().get_piece_choices().iter().map(|s| s.to_string()).collect();
-    assert_eq!(pieces[0], "Piece");
+    let pieces: Vec<String> = h.pickers().get_pieces().iter().map(|s| s.to_string()).collect();
+    assert!(!pieces.iter().any(|p| p == "Piece"), "the prompt is not an entry");
+    assert_eq!(h.pickers().get_piece_index(), -1, "nothing chosen: the picker shows its prompt");
+    assert!(h.picker_shows_prompt("Piece"));
     let index = pieces.iter().position(|p| p == "b4").expect("b4 can move") as i32;
-    h.bridge().invoke_pick_piece(index);
+    h.pickers().invoke_pick_piece(index);
     advance(20);
-    assert_eq!(h.controller.session().interaction.selected, Some(sq("b4")));
-    let destinations: Vec<String> = h.bridge().get_destination_choices().iter().map(|s| s.to_string()).collect();
-    assert_eq!(destinations, ["Destination", "b4 → d4", "b4 → c5", "b4 → b6"]);
-    h.bridge().invoke_pick_destination(3);
+    assert_eq!(h.controller.session().interaction().selected, Some(sq("b4")));
+    let destinations: Vec<String> = h.pickers().get_destinations().iter().map(|s| s.to_string()).collect();
+    assert_eq!(destinations, ["b4 → d4", "b4 → c5", "b4 → b6"]);
+    assert!(h.picker_shows_prompt("Destination"));
+    h.pickers().invoke_pick_destination(2);
     advance(20);
     assert_eq!(h.route(), vec![sq("b4"), sq("b6")]);
-    assert_eq!(h.bridge().get_destination_choice(), 3);
+    assert_eq!(h.pickers().get_destination_index(), 2);
     h.click_button("Confirm");
     assert_eq!(h.game().history().len(), 1);
 }
@@ -100,10 +105,10 @@ fn keyboard_commands() {
         h.key(slint::platform::Key::RightArrow);
     }
     h.key(slint::platform::Key::UpArrow);
-    assert_eq!(h.controller.session().interaction.cursor, sq("d2"));
-    assert!(h.bridge().get_cursor_visible());
+    assert_eq!(h.controller.session().interaction().cursor, sq("d2"));
+    assert!(h.board().get_cursor_visible());
     h.key(slint::platform::Key::Return);
-    assert_eq!(h.controller.session().interaction.selected, Some(sq("d2")));
+    assert_eq!(h.controller.session().interaction().selected, Some(sq("d2")));
     h.key(slint::platform::Key::UpArrow);
     h.key(slint::platform::Key::UpArrow);
     h.key(slint::platform::Key::Return);
@@ -111,9 +116,9 @@ fn keyboard_commands() {
     // Esc drops the preview, then the selection.
     h.key(slint::platform::Key::Escape);
     assert!(h.route().is_empty());
-    assert_eq!(h.controller.session().interaction.selected, Some(sq("d2")));
+    assert_eq!(h.controller.session().interaction().selected, Some(sq("d2")));
     h.key(slint::platform::Key::Escape);
-    assert_eq!(h.controller.session().interaction.selected, None);
+    assert_eq!(h.controller.session().interaction().selected, None);
     // Select, preview, confirm with Enter.
     h.key(slint::platform::Key::DownArrow);
     h.key(slint::platform::Key::DownArrow);
@@ -132,21 +137,21 @@ fn keyboard_commands() {
     // H asks for a hint, shown as a preview.
     h.key("h");
     h.wait_until("the hint", |h| !h.route().is_empty());
-    assert!(h.controller.session().interaction.from_hint);
+    assert!(h.controller.session().interaction().from_hint);
     // + and - zoom; 0 fits.
     h.key("+");
-    assert!((h.bridge().get_zoom() - 1.25).abs() < 1e-4);
+    assert!((h.board().get_zoom() - 1.25).abs() < 1e-4);
     h.key("-");
-    assert!((h.bridge().get_zoom() - 1.0).abs() < 1e-4);
+    assert!((h.board().get_zoom() - 1.0).abs() < 1e-4);
     h.key("+");
     h.key("0");
-    assert!((h.bridge().get_zoom() - 1.0).abs() < 1e-4);
+    assert!((h.board().get_zoom() - 1.0).abs() < 1e-4);
     // The hint survived the zooming; Enter on its end square plays it.
     let hint = h.route();
     assert!(!hint.is_empty());
     let end = *hint.last().expect("route");
-    while h.controller.session().interaction.cursor != end {
-        let cursor = h.controller.session().interaction.cursor;
+    while h.controller.session().interaction().cursor != end {
+        let cursor = h.controller.session().interaction().cursor;
         let key = if cursor.column() < end.column() {
             slint::platform::Key::RightArrow
         } else if cursor.column() > end.column() {
@@ -168,7 +173,7 @@ fn hint_then_confirm() {
     h.start(Session::new(humans(Setup::FourPlayersBothArmies)));
     h.click_button("Hint");
     h.wait_until("the hint", |h| !h.route().is_empty());
-    assert!(h.bridge().get_preview_is_hint());
+    assert!(h.board().get_preview_is_hint());
     assert!(h.game().history().is_empty(), "a hint moves nothing");
     let hint = h.route();
     h.click_button("Confirm");
@@ -185,7 +190,7 @@ fn undo_redo_against_the_computer() {
     h.tap(sq("e2"));
     h.tap(sq("f3"));
     h.click_button("Confirm");
-    assert!(h.bridge().get_computer_thinking());
+    assert!(h.game_state().get_computer_thinking());
     // Undo while the computer thinks: its search is cancelled, the move taken back.
     h.click_button("Undo");
     assert_eq!(h.game().history().len(), 0);
@@ -195,7 +200,7 @@ fn undo_redo_against_the_computer() {
     h.wait_until("the computer's reply", |h| h.game().history().len() == 2 && !h.controller.is_animating());
     h.click_button("Undo");
     assert_eq!(h.game().history().len(), 0, "undo takes the computer's reply with the human move");
-    assert!(h.bridge().get_human_turn());
+    assert!(h.game_state().get_human_turn());
     h.click_button("Redo");
     assert_eq!(h.game().history().len(), 2);
 }
@@ -205,13 +210,13 @@ fn draw_offers() {
     let h = harness("draw-yes");
     h.start(Session::new(humans(Setup::ThreePlayers)));
     h.click_button("Offer draw");
-    assert_eq!(h.bridge().get_vote_seat(), 1, "B answers first");
-    assert_eq!(h.bridge().get_vote_offerer(), 0);
+    assert_eq!(h.game_state().get_vote_seat(), 1, "B answers first");
+    assert_eq!(h.game_state().get_vote_offerer(), 0);
     h.click_button("Accept draw");
-    assert_eq!(h.bridge().get_vote_seat(), 2, "then C");
+    assert_eq!(h.game_state().get_vote_seat(), 2, "then C");
     h.click_button("Accept draw");
     assert_eq!(h.game().outcome(), Outcome::Draw(DrawReason::Agreement));
-    assert_eq!(h.bridge().get_outcome(), 4);
+    assert_eq!(h.game_state().get_outcome(), halma::Outcome::DrawByAgreement);
     assert!(h.game().history().is_empty(), "votes are not moves");
     drop(h);
 
@@ -219,15 +224,15 @@ fn draw_offers() {
     let h = harness("draw-no");
     h.start(Session::new(humans(Setup::FourPlayersOneArmy)));
     h.click_button("Offer draw");
-    assert_eq!(h.bridge().get_vote_seat(), 1);
+    assert_eq!(h.game_state().get_vote_seat(), 1);
     h.click_button("Accept draw");
-    assert_eq!(h.bridge().get_vote_seat(), 2);
+    assert_eq!(h.game_state().get_vote_seat(), 2);
     h.click_button("Decline");
-    assert_eq!(h.bridge().get_vote_seat(), -1);
+    assert!(!h.game_state().get_vote_awaited());
     assert_eq!(h.game().outcome(), Outcome::Ongoing);
     assert_eq!(h.game().to_move(), Seat::A);
-    assert!(!h.bridge().get_can_offer_draw());
-    assert_eq!(h.bridge().get_notice(), 2);
+    assert!(!h.game_state().get_can_offer_draw());
+    assert_eq!(h.game_state().get_notice(), halma::Notice::DrawRefused);
 }
 
 fn gestures_zoom_and_rotate_without_touching_the_game() {
@@ -241,14 +246,14 @@ fn gestures_zoom_and_rotate_without_touching_the_game() {
     // A pinch over a piece: zooms, and none of its touches counts as a tap.
     let centre = h.square_point(sq("d4"));
     h.two_finger_gesture(centre, 60.0, 180.0, 0.0);
-    let zoom = h.bridge().get_zoom();
+    let zoom = h.board().get_zoom();
     assert!(zoom > 1.5, "the pinch zoomed (zoom {zoom})");
     assert_eq!(h.route(), preview, "a pinch is not a tap");
-    assert_eq!(h.controller.session().interaction.selected, Some(sq("c3")));
+    assert_eq!(h.controller.session().interaction().selected, Some(sq("c3")));
     // A twist turns the board a quarter turn.
-    let turns = h.controller.session().view.quarter_turns;
+    let turns = h.controller.session().view().quarter_turns;
     h.two_finger_gesture(h.board_centre(), 120.0, 120.0, 95.0);
-    assert_eq!(h.controller.session().view.quarter_turns, (turns + 1) % 4);
+    assert_eq!(h.controller.session().view().quarter_turns, (turns + 1) % 4);
     assert_eq!(h.route(), preview);
     // Buttons and a resize (a device rotation) keep it too.
     h.click_button("Rotate right");
@@ -270,13 +275,13 @@ fn back_button_steps_back_then_lets_android_close() {
     let back = || h.key(slint::platform::Key::Back);
     back();
     assert!(h.route().is_empty(), "back drops the preview first");
-    assert_eq!(h.controller.session().interaction.selected, Some(sq("e2")));
+    assert_eq!(h.controller.session().interaction().selected, Some(sq("e2")));
     back();
-    assert_eq!(h.controller.session().interaction.selected, None, "then the selection");
+    assert_eq!(h.controller.session().interaction().selected, None, "then the selection");
     back();
-    assert_eq!(h.bridge().get_page(), 0, "then leaves for the new-game screen");
-    assert!(h.bridge().get_can_resume(), "the game is kept");
-    assert!(!h.bridge().invoke_back(), "on the new-game screen Android may close the app");
+    assert_eq!(h.navigation().get_page(), Page::NewGame, "then leaves for the new-game screen");
+    assert!(h.form().get_can_resume(), "the game is kept");
+    assert!(!h.navigation().invoke_back(), "on the new-game screen Android may close the app");
 }
 
 fn quitting_mid_preview_resumes_exactly() {
@@ -304,38 +309,38 @@ fn quitting_mid_preview_resumes_exactly() {
     let window = halma::AppWindow::new().expect("window");
     let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(&dir)));
     let after = controller.session();
-    assert_eq!(after.game, before.game);
-    assert_eq!(after.interaction, before.interaction, "the preview is back");
-    assert_eq!(after.view, before.view, "zoom and rotation are back");
-    assert_eq!(window.global::<halma::Bridge>().get_page(), 1, "straight into the game");
+    assert_eq!(after.game(), before.game());
+    assert_eq!(after.interaction(), before.interaction(), "the preview is back");
+    assert_eq!(after.view(), before.view(), "zoom and rotation are back");
+    assert_eq!(window.global::<halma::Navigation>().get_page(), Page::Game, "straight into the game");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn new_game_screen_for_each_player_count() {
     let h = harness("setup");
-    assert_eq!(h.bridge().get_page(), 0, "no saved game: the new-game screen");
+    assert_eq!(h.navigation().get_page(), Page::NewGame, "no saved game: the new-game screen");
     for (label, setup) in [
         ("2 players", Setup::TwoPlayers),
         ("3 players (19/13/19)", Setup::ThreePlayers),
         ("4 players", Setup::FourPlayersBothArmies),
     ] {
         h.click_button(label);
-        assert_eq!(h.bridge().get_seat_choices().row_count(), setup.seats().len());
+        assert_eq!(h.form().get_seat_choices().row_count(), setup.seats().len());
         h.click_button("Start");
-        assert_eq!(h.bridge().get_page(), 1);
+        assert_eq!(h.navigation().get_page(), Page::Game);
         assert_eq!(h.game().setup(), setup);
         h.click_button("New game");
-        assert_eq!(h.bridge().get_page(), 0);
+        assert_eq!(h.navigation().get_page(), Page::NewGame);
     }
     h.click_button("4 players");
     h.click_button("Teams: one army home wins");
-    h.bridge().invoke_set_seat_player(3, 4);
-    h.bridge().set_first_seat_index(2);
+    h.form().invoke_set_seat_player(3, halma::PlayerKind::Master);
+    h.form().invoke_set_first_seat(2);
     h.click_button("Start");
     let session = h.controller.session();
-    assert_eq!(session.game.setup(), Setup::FourPlayersOneArmy);
-    assert_eq!(session.game.first_seat(), Seat::C);
-    assert_eq!(session.config.players[3], Player::Computer(Level::Master));
+    assert_eq!(session.game().setup(), Setup::FourPlayersOneArmy);
+    assert_eq!(session.game().first_seat(), Seat::C);
+    assert_eq!(session.config().players[3], Player::Computer(Level::Master));
 }
 
 /// The language menu switches at run time, plural forms follow each language's rule,
@@ -352,19 +357,19 @@ fn languages_switch_at_run_time_with_plural_forms() {
     h.tap(sq("g5"));
     h.tap(sq("g7"));
     assert!(h.shows_text("3 jumps. Confirm"));
-    h.bridge().invoke_select_language(language("uk"));
+    h.preferences().invoke_select_language(language("uk"));
     advance(20);
     assert!(h.shows_text("3 стрибки."), "Ukrainian: 2–4 take the second form");
     assert!(h.shows_text("Ходить Синій (A)"));
     h.tap(sq("e5"));
     assert!(h.shows_text("1 стрибок."), "Ukrainian: 1 takes the first form");
-    h.bridge().invoke_select_language(language("fr"));
+    h.preferences().invoke_select_language(language("fr"));
     advance(20);
     assert!(h.shows_text("1 saut."));
     h.tap(sq("g5"));
     assert!(h.shows_text("2 sauts."));
     assert_eq!(h.route(), vec![sq("c3"), sq("e5"), sq("g5")], "the preview survives the switches");
-    h.bridge().invoke_select_language(language("en"));
+    h.preferences().invoke_select_language(language("en"));
     advance(20);
     assert!(h.shows_text("2 jumps."));
     h.click_button("Confirm");
@@ -372,33 +377,33 @@ fn languages_switch_at_run_time_with_plural_forms() {
     // The new-game screen's choices keep following the settings after the language
     // changed under them (their lists were translated anew).
     h.click_button("New game");
-    h.bridge().invoke_select_language(language("uk"));
+    h.preferences().invoke_select_language(language("uk"));
     advance(20);
     assert!(h.combo_shows("Українська") && h.combo_shows("Незмінна орієнтація"));
-    h.bridge().invoke_select_language(language("en"));
+    h.preferences().invoke_select_language(language("en"));
     advance(20);
-    h.bridge().invoke_set_orientation(1);
+    h.preferences().invoke_set_turning(halma::BoardTurning::FaceSeatToMove);
     advance(20);
     assert!(h.combo_shows("English") && h.combo_shows("Turn to face the seat to move"));
-    h.bridge().invoke_set_orientation(0);
+    h.preferences().invoke_set_turning(halma::BoardTurning::Fixed);
     advance(20);
     assert!(h.combo_shows("Fixed orientation"));
 }
 
-#[test]
-fn the_interface_works_end_to_end() {
-    i_slint_backend_testing::init_integration_test_with_mock_time();
-    tap_preview_confirm_a_step();
-    chain_built_hop_by_hop();
-    drag_moves_nothing();
-    pickers_preview_like_taps();
-    keyboard_commands();
-    hint_then_confirm();
-    undo_redo_against_the_computer();
-    draw_offers();
-    gestures_zoom_and_rotate_without_touching_the_game();
-    back_button_steps_back_then_lets_android_close();
-    quitting_mid_preview_resumes_exactly();
-    new_game_screen_for_each_player_count();
-    languages_switch_at_run_time_with_plural_forms();
+fn main() {
+    ui_support::run_flows(&[
+        ("tap_preview_confirm_a_step", tap_preview_confirm_a_step),
+        ("chain_built_hop_by_hop", chain_built_hop_by_hop),
+        ("drag_moves_nothing", drag_moves_nothing),
+        ("pickers_preview_like_taps", pickers_preview_like_taps),
+        ("keyboard_commands", keyboard_commands),
+        ("hint_then_confirm", hint_then_confirm),
+        ("undo_redo_against_the_computer", undo_redo_against_the_computer),
+        ("draw_offers", draw_offers),
+        ("gestures_zoom_and_rotate_without_touching_the_game", gestures_zoom_and_rotate_without_touching_the_game),
+        ("back_button_steps_back_then_lets_android_close", back_button_steps_back_then_lets_android_close),
+        ("quitting_mid_preview_resumes_exactly", quitting_mid_preview_resumes_exactly),
+        ("new_game_screen_for_each_player_count", new_game_screen_for_each_player_count),
+        ("languages_switch_at_run_time_with_plural_forms", languages_switch_at_run_time_with_plural_forms),
+    ]);
 }

@@ -6,7 +6,7 @@ use halma::app::session::{GameConfig, Player, Session};
 use halma::app::storage::Store;
 use halma::app::ui::Controller;
 use halma::rules::{Game, Seat, Setup, Square};
-use halma::{AppWindow, Bridge};
+use halma::{AppWindow, BoardState, GameState, Navigation, NewGameForm, Pickers, Preferences};
 use i_slint_backend_testing::ElementHandle;
 use i_slint_core::input::TouchPhase;
 use i_slint_core::platform::InternalEvent;
@@ -56,7 +56,45 @@ pub fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
+thread_local! {
+    static SLINT_READY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Slint's testing backend with mock time, once (Slint's platform is set once per
+/// process; its windows and clock belong to the thread that set it).
+pub fn init() {
+    if !SLINT_READY.with(|ready| ready.replace(true)) {
+        i_slint_backend_testing::init_integration_test_with_mock_time();
+    }
+}
+
+/// Runs each named flow on this thread, catching its panic, and reports like libtest:
+/// a failure names its flow. Arguments that are not options filter flows by name.
+pub fn run_flows(flows: &[(&str, fn())]) {
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let chosen: Vec<&(&str, fn())> = flows
+        .iter()
+        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
+        .collect();
+    println!("\nrunning {} tests", chosen.len());
+    let mut failed = Vec::new();
+    for (name, flow) in chosen.iter().copied() {
+        let outcome = std::panic::catch_unwind(*flow);
+        println!("test {name} ... {}", if outcome.is_ok() { "ok" } else { "FAILED" });
+        if outcome.is_err() {
+            failed.push(*name);
+        }
+    }
+    let passed = chosen.len() - failed.len();
+    println!("\n{passed} passed, {} failed", failed.len());
+    if !failed.is_empty() {
+        println!("failures: {}", failed.join(", "));
+        std::process::exit(1);
+    }
+}
+
 pub fn harness(name: &str) -> Harness {
+    init();
     let dir = fresh_dir(name);
     let window = AppWindow::new().expect("window");
     window.window().set_size(slint::LogicalSize::new(1000.0, 700.0));
@@ -71,8 +109,28 @@ pub fn humans(setup: Setup) -> GameConfig {
 }
 
 impl Harness {
-    pub fn bridge(&self) -> Bridge<'_> {
-        self.window.global::<Bridge>()
+    pub fn board(&self) -> BoardState<'_> {
+        self.window.global::<BoardState>()
+    }
+
+    pub fn game_state(&self) -> GameState<'_> {
+        self.window.global::<GameState>()
+    }
+
+    pub fn pickers(&self) -> Pickers<'_> {
+        self.window.global::<Pickers>()
+    }
+
+    pub fn navigation(&self) -> Navigation<'_> {
+        self.window.global::<Navigation>()
+    }
+
+    pub fn form(&self) -> NewGameForm<'_> {
+        self.window.global::<NewGameForm>()
+    }
+
+    pub fn preferences(&self) -> Preferences<'_> {
+        self.window.global::<Preferences>()
     }
 
     pub fn start(&self, session: Session) {
@@ -81,7 +139,7 @@ impl Harness {
     }
 
     pub fn game(&self) -> Game {
-        self.controller.session().game
+        self.controller.session().game().clone()
     }
 
     /// Window coordinates of the centre of `square`'s cell on the board.
@@ -90,12 +148,12 @@ impl Harness {
             ElementHandle::find_by_element_id(&self.window, "GamePage::board").next().expect("the board is on screen");
         let origin = board.absolute_position();
         let size = board.size();
-        let zoom = self.bridge().get_zoom();
+        let zoom = self.board().get_zoom();
         let cell = size.width * zoom / 16.0;
-        let (x, y) = self.controller.session().view.display_cell(square);
+        let (x, y) = self.controller.session().view().display_cell(square);
         LogicalPosition::new(
-            origin.x + self.bridge().get_content_x() + (x as f32 + 0.5) * cell,
-            origin.y + self.bridge().get_content_y() + (y as f32 + 0.5) * cell,
+            origin.x + self.board().get_content_x() + (x as f32 + 0.5) * cell,
+            origin.y + self.board().get_content_y() + (y as f32 + 0.5) * cell,
         )
     }
 
@@ -180,12 +238,20 @@ impl Harness {
             .any(|combo| combo.accessible_value().is_some_and(|shown| shown == value))
     }
 
+    /// Whether the picker whose prompt is `prompt` shows its prompt (nothing chosen).
+    pub fn picker_shows_prompt(&self, prompt: &str) -> bool {
+        self.elements_with_role(i_slint_backend_testing::AccessibleRole::Combobox).iter().any(|picker| {
+            picker.accessible_label().is_some_and(|label| label == prompt)
+                && picker.accessible_value().is_none_or(|value| value.is_empty())
+        })
+    }
+
     pub fn button_enabled(&self, label: &str) -> bool {
         ElementHandle::find_by_accessible_label(&self.window, label).any(|e| e.accessible_enabled() == Some(true))
     }
 
     pub fn route(&self) -> Vec<Square> {
-        self.controller.session().interaction.route
+        self.controller.session().interaction().route.clone()
     }
 
     /// Two fingers on the board around `centre`: they land `from` apart, spread to
