@@ -390,6 +390,27 @@ fn languages_switch_at_run_time_with_plural_forms() {
     assert!(h.combo_shows("Fixed orientation"));
 }
 
+/// A damaged save is reported on the new-game screen in the player's words, and OK
+/// dismisses the report.
+fn damaged_save_is_reported_then_dismissed() {
+    ui_support::init();
+    let dir = ui_support::fresh_dir("damaged");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    std::fs::write(dir.join("game.json"), "{ not json").expect("a damaged save");
+    let window = halma::AppWindow::new().expect("window");
+    window.window().set_size(slint::LogicalSize::new(1000.0, 700.0));
+    let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(&dir)));
+    let h = ui_support::Harness { window, controller, dir };
+    h.window.show().expect("show");
+    advance(20);
+    assert_eq!(h.navigation().get_page(), Page::NewGame);
+    assert_eq!(h.form().get_load_problems().row_count(), 1);
+    assert!(h.shows_text("The saved game could not be loaded and was kept aside: the file"));
+    h.click_button("OK");
+    assert_eq!(h.form().get_load_problems().row_count(), 0);
+    assert!(!h.shows_text("could not be loaded"));
+}
+
 fn main() {
     ui_support::run_flows(&[
         ("tap_preview_confirm_a_step", tap_preview_confirm_a_step),
@@ -405,5 +426,6 @@ fn main() {
         ("quitting_mid_preview_resumes_exactly", quitting_mid_preview_resumes_exactly),
         ("new_game_screen_for_each_player_count", new_game_screen_for_each_player_count),
         ("languages_switch_at_run_time_with_plural_forms", languages_switch_at_run_time_with_plural_forms),
+        ("damaged_save_is_reported_then_dismissed", damaged_save_is_reported_then_dismissed),
     ]);
 }

@@ -10,7 +10,7 @@ impl Controller {
     /// A click on a display cell: it counts as a tap once no pinch claims it.
     pub(super) fn cell_clicked(self: &Rc<Self>, x: i32, y: i32) {
         let weak = Rc::downgrade(self);
-        self.taps.click(x, y, move |_, _| {
+        self.taps.click(x, y, move || {
             if let Some(controller) = weak.upgrade() {
                 if let Some((x, y)) = controller.taps.take_pending() {
                     controller.tap_cell(x, y);

@@ -15,7 +15,7 @@ use crate::app::locale;
 use crate::app::session::{GameConfig, Session, Settings};
 use crate::app::storage::{self, LoadOutcome, Store};
 use crate::rules::{Seat, Square};
-use crate::{AppWindow, BoardState, Cell, GameState, NewGameForm, Page, Preferences, SaveProblem, SavedFile};
+use crate::{AppWindow, BoardState, Cell, GameState, NewGameForm, Page, Preferences, SavedFile};
 use slint::{ComponentHandle, ModelRc, SharedString, Timer, TimerMode, VecModel};
 use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;
@@ -38,8 +38,6 @@ pub struct Controller {
     pub(super) viewport: StdCell<(f32, f32)>,
     pub(super) navigator: Navigator,
     pub(super) cursor_visible: StdCell<bool>,
-    /// Saved files that could not be loaded at start (shown once).
-    pub(super) load_problems: RefCell<Vec<SaveProblem>>,
 }
 
 impl Controller {
@@ -60,7 +58,6 @@ impl Controller {
             viewport: StdCell::new((0.0, 0.0)),
             navigator: Navigator::default(),
             cursor_visible: StdCell::new(false),
-            load_problems: RefCell::new(Vec::new()),
         });
         window.set_version(env!("CARGO_PKG_VERSION").into());
         if cfg!(target_os = "android") {
@@ -116,7 +113,8 @@ impl Controller {
             *self.form.borrow_mut() = SetupForm::from_config(config);
         }
         let page = if self.has_game.get() && problems.is_empty() { Page::Game } else { Page::NewGame };
-        *self.load_problems.borrow_mut() = problems;
+        // Shown once, until dismissed: the window holds them, nothing else reads them.
+        self.with_window(|w| w.global::<NewGameForm>().set_load_problems(ModelRc::new(VecModel::from(problems))));
         self.apply_language();
         self.set_page(page);
         self.refresh_form();
@@ -226,9 +224,7 @@ impl Controller {
         window.global::<BoardState>().set_cursor_visible(self.cursor_visible.get());
         bind::status(&window, presenter::status(&session, self.worker.busy()));
         bind::pickers(&window, presenter::pickers(&session));
-        let form = window.global::<NewGameForm>();
-        form.set_can_resume(self.has_game.get());
-        form.set_load_problems(ModelRc::new(VecModel::from(self.load_problems.borrow().clone())));
+        window.global::<NewGameForm>().set_can_resume(self.has_game.get());
         window.global::<Preferences>().set_turning(presenter::turning(self.settings.borrow().orientation));
         self.refresh_view(&window, &session);
     }

@@ -70,13 +70,14 @@ pub struct TapFilter {
 }
 
 impl TapFilter {
-    /// A click on display cell (x, y): `tap` runs once it is sure to be a tap.
-    pub fn click(&self, x: i32, y: i32, tap: impl Fn(i32, i32) + 'static) {
+    /// A click on display cell (x, y): after the tap delay `tap` runs, and takes the
+    /// click with [`Self::take_pending`] unless a gesture has dropped it meanwhile.
+    pub fn click(&self, x: i32, y: i32, tap: impl Fn() + 'static) {
         if self.pinch.borrow().active || self.ignore_next_click.replace(false) {
             return;
         }
         self.pending.set(Some((x, y)));
-        self.tap_timer.start(TimerMode::SingleShot, TAP_DELAY, move || tap(x, y));
+        self.tap_timer.start(TimerMode::SingleShot, TAP_DELAY, tap);
     }
 
     /// The held tap, if it is still due (the timer calls this before tapping).

@@ -7,8 +7,8 @@ use super::presenter;
 use super::setup_form::SetupForm;
 use crate::app::locale;
 use crate::app::session::Session;
-use crate::{AppWindow, BoardTurning, Navigation, Page, PlayerKind, Preferences};
-use slint::ComponentHandle;
+use crate::{AppWindow, BoardTurning, Navigation, NewGameForm, Page, PlayerKind, Preferences};
+use slint::{ComponentHandle, ModelRc};
 use std::rc::Rc;
 
 impl Controller {
@@ -109,9 +109,8 @@ impl Controller {
         self.has_game.set(true);
     }
 
-    pub(super) fn dismiss_load_problems(self: &Rc<Self>) {
-        self.load_problems.borrow_mut().clear();
-        self.refresh();
+    pub(super) fn dismiss_load_problems(&self) {
+        self.with_window(|w| w.global::<NewGameForm>().set_load_problems(ModelRc::default()));
     }
 
     // ----- Settings -----
