@@ -16,7 +16,9 @@ use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 
 /// Window sizes: name, physical width and height, scale factor.
-const SIZES: [(&str, u32, u32, f32); 5] = [
+const SIZES: [(&str, u32, u32, f32); 6] = [
+    // The app's own window (its preferred size on the desktop).
+    ("default", 1100, 760, 1.0),
     ("phone", 1080, 2340, 2.75),
     ("phone-landscape", 2340, 1080, 2.75),
     ("desktop", 1280, 800, 1.0),
@@ -76,6 +78,14 @@ fn game_in_progress() -> Session {
     session
 }
 
+/// A game between people after a few moves, with A's draw offer awaiting the others.
+fn draw_offered(setup: Setup) -> Session {
+    let config = GameConfig { setup, first: Seat::A, players: [Player::Human; 4] };
+    let mut session = Session::new(config);
+    assert!(session.offer_draw().is_ok());
+    session
+}
+
 #[test]
 fn screenshots_in_every_language_and_size() {
     let backend = TestingBackend::new(TestingBackendOptions {
@@ -110,6 +120,15 @@ fn screenshots_in_every_language_and_size() {
             controller.begin_session(game_in_progress());
             assert!(window.global::<GameState>().get_has_preview(), "the game shot shows a preview");
             snapshot(&window, &format!("{code}-{size_name}-game"));
+            // Late states: a person's draw vote, then the end of a game.
+            controller.begin_session(draw_offered(Setup::ThreePlayers));
+            assert!(window.global::<GameState>().get_vote_awaited(), "the vote shot shows the dialog");
+            snapshot(&window, &format!("{code}-{size_name}-draw-vote"));
+            let mut ended = draw_offered(Setup::TwoPlayers);
+            assert!(ended.answer_draw(Seat::C, true).is_ok());
+            controller.begin_session(ended);
+            assert_ne!(window.global::<GameState>().get_outcome(), halma::Outcome::Ongoing);
+            snapshot(&window, &format!("{code}-{size_name}-game-over"));
             window.global::<Navigation>().invoke_show(Page::Rules);
             snapshot(&window, &format!("{code}-{size_name}-rules"));
             if size_name == "phone" {
