@@ -201,10 +201,29 @@ pub fn hint(game: &Game, stop: &AtomicBool) -> Option<Action> {
 /// not count itself ahead: about one move's worth of progress.
 pub const DRAW_MARGIN: i32 = 30;
 
-/// How `seat` judges the game now: positive when its side is ahead (points).
+/// How `seat` judges the game now: positive when its side is ahead (points). The
+/// evaluation without the bonuses for the side to move (tempo, ladders), so both sides
+/// of a position see the same lead, and without the walled-in blockers (they swing the
+/// judgement by a whole piece's worth when an army's last pieces step out of its home in
+/// the middle game; an ending walled in for good is what the stuck rules are for).
+///
+/// Each army's remaining work counts as a share of its work at the start, in the units
+/// of `seat`'s own army: the lone 13-piece army of 3p has less to do than the 19-piece
+/// ones, yet nobody is behind at the start. Every start position judges 0 for every seat.
 pub fn judge(game: &Game, seat: Seat) -> i32 {
-    let weights = Weights { tempo: 0, ladder: 0, ..Weights::DEFAULT };
-    eval::evaluate(game.position(), seat, &weights)
+    let setup = game.setup();
+    let weights = Weights { tempo: 0, ladder: 0, trapped: 0, ..Weights::DEFAULT };
+    let evaluator = eval::Evaluator::new(setup, weights);
+    let start = evaluator.works(&crate::rules::Position::start(setup, seat));
+    let own = i64::from(start[seat.index()]);
+    let mut works = evaluator.works(game.position());
+    for &army in setup.seats() {
+        let at_start = i64::from(start[army.index()]);
+        if at_start > 0 {
+            works[army.index()] = (i64::from(works[army.index()]) * own / at_start) as i32;
+        }
+    }
+    evaluator.score(game.position(), seat, &works)
 }
 
 /// Whether `seat` counts itself ahead: its side leads by more than [`DRAW_MARGIN`], and
