@@ -4,7 +4,7 @@
 //! Searches here are limited by depth, not time, so the tests are quick and repeatable.
 
 use halma::ai::{self, Level, SearchRequest};
-use halma::rules::{parse_hpn, Action, Game, Seat, Setup, Square};
+use halma::rules::{parse_hpn, Action, DrawReason, Game, Outcome, Seat, Setup, Square, VoteResult};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -295,17 +295,75 @@ fn stall(game: &Game, floor: i32, seen: &mut Vec<u64>) -> Game {
     next
 }
 
+/// Every seat in play, and whether it accepts a draw offer in `game`.
+fn answers(game: &Game) -> Vec<(Seat, bool)> {
+    game.setup().seats().iter().map(|&seat| (seat, ai::should_accept_draw(game, seat))).collect()
+}
+
+#[test]
+fn a_computer_declines_a_draw_at_the_start_of_every_setup() {
+    // Even start positions: no seat is behind (3p included, where the 13-piece army has
+    // less to do: each army counts its work against its own start) and nothing is stuck.
+    for setup in Setup::ALL {
+        for &first in setup.seats() {
+            let start = Game::new(setup, first);
+            for &seat in setup.seats() {
+                assert_eq!(ai::judge(&start, seat), 0, "{setup}, {first} first, {seat}");
+                assert!(!ai::should_accept_draw(&start, seat), "{setup}, {first} first: {seat} declines");
+            }
+        }
+    }
+}
+
 #[test]
 fn the_winning_side_refuses_a_draw_and_the_losing_side_accepts() {
     let game = a_far_ahead();
-    assert!(!ai::should_accept_draw(&game, Seat::A));
-    assert!(ai::should_accept_draw(&game, Seat::C));
-    // Nobody is ahead at the start: both accept.
-    let start = Game::new(Setup::TwoPlayers, Seat::A);
-    assert!(ai::should_accept_draw(&start, Seat::A));
-    assert!(ai::should_accept_draw(&start, Seat::C));
+    assert!(ai::plies_without_progress(&game) < ai::STUCK_PLIES, "the game still moves");
+    assert!(ai::judge(&game, Seat::C) < -ai::BEHIND_MARGIN);
+    assert_eq!(answers(&game), [(Seat::A, false), (Seat::C, true)]);
+    // 3p: A has nearly arrived (as above), C stands in the middle of the board, B's
+    // 13-piece army is still at home. B and C are clearly behind.
+    let setup = Setup::ThreePlayers;
+    let a = nearly_home(setup, Seat::A, "l16", "k15");
+    let b = squares_of(setup.home_camp(Seat::B));
+    let c = [
+        "e9", "e10", "f10", "g10", "h10", "i10", "j10", "e11", "f11", "g11", "h11", "i11", "j11", "e12", "f12", "g12",
+        "h12", "i12", "j12",
+    ];
+    let three = game_from(&[(Seat::A, &names(&a)), (Seat::B, &names(&b)), (Seat::C, &c)], Seat::B, setup, 3);
+    assert!(ai::plies_without_progress(&three) < ai::STUCK_PLIES);
+    assert_eq!(answers(&three), [(Seat::A, false), (Seat::B, true), (Seat::C, true)]);
+    // 4p-both: A's and C's armies are home but for one square each, B's and D's have not
+    // left home. A seat judges for its team: B and D accept, A and C refuse.
+    let setup = Setup::FourPlayersBothArmies;
+    let a = nearly_home(setup, Seat::A, "m15", "l14");
+    let c = nearly_home(setup, Seat::C, "d2", "e3");
+    let b = squares_of(setup.home_camp(Seat::B));
+    let d = squares_of(setup.home_camp(Seat::D));
+    let pieces = [(Seat::A, names(&a)), (Seat::B, names(&b)), (Seat::C, names(&c)), (Seat::D, names(&d))];
+    let pieces: Vec<(Seat, &[&str])> = pieces.iter().map(|(seat, list)| (*seat, list.as_slice())).collect();
+    let teams = game_from(&pieces, Seat::B, setup, 5);
+    assert!(ai::plies_without_progress(&teams) < ai::STUCK_PLIES);
+    assert_eq!(answers(&teams), [(Seat::A, false), (Seat::B, true), (Seat::C, false), (Seat::D, true)]);
+}
+
+/// `seat`'s target camp with the square `gap` free and the army's last piece on `outside`.
+fn nearly_home(setup: Setup, seat: Seat, gap: &str, outside: &str) -> Vec<String> {
+    let mut pieces = squares_of(setup.target_camp(seat));
+    assert!(pieces.iter().any(|s| s == gap), "{gap} is in {seat}'s target camp");
+    pieces.retain(|s| s != gap);
+    pieces.push(outside.to_string());
+    pieces
+}
+
+fn names(squares: &[String]) -> Vec<&str> {
+    squares.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a_lead_of_a_move_or_two_is_not_clearly_behind() {
     // In team games a seat judges for its team: after A, B, C, D and A again have moved,
-    // A's team is a move ahead.
+    // A's team is a move ahead. Nobody is clearly behind: every seat declines.
     let mut teams = Game::new(Setup::FourPlayersBothArmies, Seat::A);
     for ply in 0..5 {
         let action = ai::choose_action(&teams, &request(Level::Greedy, 1, ply), &AtomicBool::new(false));
@@ -316,20 +374,51 @@ fn the_winning_side_refuses_a_draw_and_the_losing_side_accepts() {
     assert_eq!(judge(Seat::B), judge(Seat::D));
     assert_eq!(judge(Seat::A), -judge(Seat::B));
     assert!(judge(Seat::A) > 0);
-    assert!(ai::should_accept_draw(&teams, Seat::B) && ai::should_accept_draw(&teams, Seat::D));
+    assert_eq!(answers(&teams), [(Seat::A, false), (Seat::B, false), (Seat::C, false), (Seat::D, false)]);
 }
 
+/// A 2p game of 44 plies where C answers every move of A with its mirror image (the
+/// board turned half a turn): after C's replies the position is symmetric. The armies
+/// have met in the middle of the board.
+const MIRRORED: &str = "b2-d4 o15-m13 c1-e3 n16-l14 a3-c5 p14-n12 a4-c6 p13-n11 d1-f3 m16-k14 c3-e5 n14-l12 \
+    c2-e4-e6 n15-l13-l11 b3-d5-f7 o14-m12-k10 d2-f4-d6-f6-f8 m15-k13-m11-k11-k9 b4-d6-f6 o13-m11-k11 \
+    e5-e7-g9 l12-l10-j8 c5-c3-e5-g7 n12-n14-l12-j10 a5-c5-c3-e5-e7-g5 p12-n12-n14-l12-l10-j12 \
+    e2-g4-g6-g8-g10 l15-j13-j11-j9-j7 c4-e2-g4-g6-g8 n13-l15-j13-j11-j9 f6-h8-f10-h10 k11-i9-k7-i7 \
+    b5-d7 o12-m10 e3-c5-c7-e7 l14-n12-n10-l10 g9-g11-i9-k11-m11-o11 j8-j6-h8-f6-d6-b6 \
+    e7-g9-i11-k13-k15 l10-j8-h6-f4-f2 e1-g3-e3-c5-c7-e7-g9-g11-i9-k11-m11 \
+    l16-j14-l14-n12-n10-l10-j8-j6-h8-f6-d6 d3-e4 m14-l13";
+
 #[test]
-fn a_stuck_game_brings_a_draw_offer_and_a_moving_one_does_not() {
-    // Both armies are home but for one square each; their last pieces stand far out on
-    // the board's edges. No move below brings the armies closer to home than at the start.
+fn a_balanced_game_that_still_moves_is_declined() {
+    let mut game = Game::new(Setup::TwoPlayers, Seat::A);
+    for (ply, text) in MIRRORED.split_whitespace().enumerate() {
+        game.play_text(text).unwrap_or_else(|e| panic!("ply {ply}, {text}: {e}"));
+        assert!(ai::plies_without_progress(&game) < ai::STUCK_PLIES, "ply {ply}");
+        // One side a move ahead, or level: both decline.
+        assert_eq!(answers(&game), [(Seat::A, false), (Seat::C, false)], "ply {ply}");
+    }
+    assert_eq!(game.history().len(), 44);
+    assert_eq!(ai::judge(&game, Seat::A), 0);
+    assert_eq!(ai::judge(&game, Seat::C), 0);
+    assert_eq!(ai::plies_without_progress(&game), 0);
+}
+
+/// A symmetric 2p game, level for both: both armies are home but for one square each,
+/// and their last pieces stand far out on the board's edges. The tests play it on with
+/// [`stall`], so the armies never get closer to home than at the start.
+fn stuck_level_game() -> Game {
     let a_target = squares_of(Setup::TwoPlayers.target_camp(Seat::A));
     let c_target = squares_of(Setup::TwoPlayers.target_camp(Seat::C));
     let mut a_pieces: Vec<&str> = a_target.iter().map(String::as_str).filter(|&s| s != "l16").collect();
     let mut c_pieces: Vec<&str> = c_target.iter().map(String::as_str).filter(|&s| s != "e1").collect();
     a_pieces.push("a6");
     c_pieces.push("p11");
-    let mut game = game_from(&[(Seat::A, &a_pieces), (Seat::C, &c_pieces)], Seat::A, Setup::TwoPlayers, 0);
+    game_from(&[(Seat::A, &a_pieces), (Seat::C, &c_pieces)], Seat::A, Setup::TwoPlayers, 0)
+}
+
+#[test]
+fn a_stuck_game_brings_a_draw_offer_and_a_moving_one_does_not() {
+    let mut game = stuck_level_game();
     let floor = total_distance(&game);
     let mut seen = vec![game.position().hash()];
     for ply in 0..ai::STUCK_PLIES + ai::OFFER_INTERVAL + 3 {
@@ -339,6 +428,10 @@ fn a_stuck_game_brings_a_draw_offer_and_a_moving_one_does_not() {
         assert!(ai::judge(&game, game.to_move()).abs() <= ai::DRAW_MARGIN, "ply {ply}");
         let due = ply >= ai::STUCK_PLIES && (ply - ai::STUCK_PLIES) % ai::OFFER_INTERVAL < 2;
         assert_eq!(ai::wants_draw(&game), due, "ply {ply}");
+        // Both answer alike: they decline while the game could still move on, and accept
+        // once it is stuck.
+        let stuck = ply >= ai::STUCK_PLIES;
+        assert_eq!(answers(&game), [(Seat::A, stuck), (Seat::C, stuck)], "ply {ply}");
         game = stall(&game, floor, &mut seen);
     }
     // Once offered this turn, not again.
@@ -364,6 +457,7 @@ fn a_side_ahead_does_not_offer_even_when_stuck_until_the_lead_is_hopeless() {
     assert_eq!(ai::plies_without_progress(&game), ai::STUCK_PLIES);
     assert_eq!(game.to_move(), Seat::C);
     assert!(ai::wants_draw(&game), "C, behind and stuck, offers");
+    assert!(ai::should_accept_draw(&game, Seat::C), "C, clearly behind, accepts");
     game = stall(&game, floor, &mut seen);
     assert_eq!(game.to_move(), Seat::A);
     assert!(ai::judge(&game, Seat::A) > ai::DRAW_MARGIN);
@@ -381,6 +475,51 @@ fn a_side_ahead_does_not_offer_even_when_stuck_until_the_lead_is_hopeless() {
     let stuck = ai::plies_without_progress(&game);
     let due = (stuck - ai::STUCK_PLIES) % ai::OFFER_INTERVAL < 2;
     assert_eq!(ai::wants_draw(&game), due, "A at {stuck} plies without progress");
+}
+
+/// As the app and the arena do between computer seats: the seat to move offers a draw
+/// when it wants one, and every other seat answers by its own judgement, in turn order.
+/// True when the game ended drawn by agreement.
+fn computers_settle_a_draw(game: &mut Game) -> bool {
+    if !ai::wants_draw(game) {
+        return false;
+    }
+    game.offer_draw().expect("the seat to move may offer");
+    while let Some(offer) = game.pending_offer() {
+        let seat = offer.awaiting;
+        match game.answer_draw(seat, ai::should_accept_draw(game, seat)).expect("the awaited seat answers") {
+            VoteResult::Agreed => return true,
+            VoteResult::Refused => return false,
+            VoteResult::Next(_) => {}
+        }
+    }
+    false
+}
+
+#[test]
+fn games_between_computer_seats_end_in_a_draw_once_stuck() {
+    // Level and stuck: drawn at the first offer, when the game is found stuck.
+    let mut level = stuck_level_game();
+    let floor = total_distance(&level);
+    let mut seen = vec![level.position().hash()];
+    while !computers_settle_a_draw(&mut level) {
+        assert!(ai::plies_without_progress(&level) < ai::STUCK_PLIES);
+        level = stall(&level, floor, &mut seen);
+    }
+    assert_eq!(level.outcome(), Outcome::Draw(DrawReason::Agreement));
+    assert_eq!(ai::plies_without_progress(&level), ai::STUCK_PLIES);
+    // One side far ahead and stuck: it refuses until its lead is hopeless, then the next
+    // offer (every OFFER_INTERVAL plies) is accepted.
+    let mut lopsided = a_far_ahead();
+    let floor = total_distance(&lopsided);
+    let mut seen = vec![lopsided.position().hash()];
+    while !computers_settle_a_draw(&mut lopsided) {
+        assert!(ai::plies_without_progress(&lopsided) <= ai::HOPELESS_PLIES + 1);
+        lopsided = stall(&lopsided, floor, &mut seen);
+    }
+    assert_eq!(lopsided.outcome(), Outcome::Draw(DrawReason::Agreement));
+    let stuck = ai::plies_without_progress(&lopsided);
+    assert!((ai::HOPELESS_PLIES..=ai::HOPELESS_PLIES + 1).contains(&stuck), "drawn at {stuck}");
 }
 
 #[test]

@@ -200,6 +200,12 @@ pub fn hint(game: &Game, stop: &AtomicBool) -> Option<Action> {
 /// A lead (in evaluation points, about a tenth of a step each) below which a seat does
 /// not count itself ahead: about one move's worth of progress.
 pub const DRAW_MARGIN: i32 = 30;
+/// How far (points) a seat must trail before it counts itself clearly behind and accepts
+/// a draw in a game that still moves: 40 steps, about a tenth of an army's work at the
+/// start. That is more than one move can make up: in test games between the levels (64
+/// games, every setup) no single move changed the judgement by more than about 330
+/// points. A level game, or one where a side is a move or two ahead, is not behind.
+pub const BEHIND_MARGIN: i32 = 400;
 
 /// How `seat` judges the game now: positive when its side is ahead (points). The
 /// evaluation without the bonuses for the side to move (tempo, ladders), so both sides
@@ -234,13 +240,27 @@ pub fn is_ahead(game: &Game, seat: Seat) -> bool {
     judge(game, seat) > DRAW_MARGIN && plies_without_progress(game) < HOPELESS_PLIES
 }
 
-/// A computer seat's answer to a draw offer: it accepts when it is not ahead by its own
-/// evaluation ([`is_ahead`]).
+/// Whether `seat` counts itself clearly behind: its side trails by more than
+/// [`BEHIND_MARGIN`].
+pub fn is_behind(game: &Game, seat: Seat) -> bool {
+    judge(game, seat) < -BEHIND_MARGIN
+}
+
+/// Whether the game has stopped progressing: no progress for [`STUCK_PLIES`].
+pub fn is_stuck(game: &Game) -> bool {
+    plies_without_progress(game) >= STUCK_PLIES
+}
+
+/// A computer seat's answer to a draw offer: it accepts only when it cannot expect to
+/// win, that is when it is clearly behind ([`is_behind`]), or when the game is stuck
+/// ([`is_stuck`]) and it is not ahead ([`is_ahead`]; no lead counts once the game is
+/// hopelessly stuck). It declines in a level or better game that still moves, the start
+/// position included.
 pub fn should_accept_draw(game: &Game, seat: Seat) -> bool {
     if game.is_over() || !game.setup().has_seat(seat) {
         return false;
     }
-    !is_ahead(game, seat)
+    is_behind(game, seat) || (is_stuck(game) && !is_ahead(game, seat))
 }
 
 /// Plies without progress after which a game counts as stuck.
