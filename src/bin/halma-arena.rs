@@ -17,6 +17,8 @@
 //! start distance each player's armies still have to go; the smaller share wins).
 //! Levels offer and answer draws as they would in the app (`ai::wants_draw`,
 //! `ai::should_accept_draw`); programs cannot, so they never offer and always refuse.
+//! Levels offer only in stuck games, where a level accepts unless it is ahead (and, once
+//! the game is hopelessly stuck, even then), so stuck games between levels end drawn.
 
 use halma::ai::{self, Level, SearchRequest};
 use halma::rules::{Game, Outcome, Position, Seat, Setup, VoteResult};
