@@ -19,13 +19,17 @@ use slint::platform::Key;
 use slint::{ComponentHandle, LogicalPosition};
 use ui_support::{advance, harness, Harness};
 
-const BUTTONS: [&str; 24] = [
+const BUTTONS: [&str; 28] = [
     "Confirm",
     "Cancel",
     "Hint",
     "Undo",
     "Redo",
     "Offer draw",
+    "Offer the draw",
+    "Keep playing",
+    "Replace this game",
+    "Start again",
     "Accept draw",
     "Decline",
     "New game",
@@ -40,7 +44,7 @@ const BUTTONS: [&str; 24] = [
     "4 players",
     "Teams: one army home wins",
     "Teams: both armies home",
-    "Next game",
+    "Set up…",
     "Zoom in",
     "Zoom out",
     "Rotate right",

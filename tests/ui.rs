@@ -210,6 +210,14 @@ fn draw_offers() {
     let h = harness("draw-yes");
     h.start(Session::new(humans(Setup::ThreePlayers)));
     h.click_button("Offer draw");
+    assert_eq!(h.game_state().get_question(), halma::Question::OfferDraw, "the offer is confirmed first");
+    assert!(h.shows_text("Offer a draw to every other seat?"));
+    h.click_button("Keep playing");
+    assert_eq!(h.game_state().get_question(), halma::Question::None);
+    assert!(!h.game_state().get_vote_awaited(), "no offer was made");
+    assert!(h.game().pending_offer().is_none());
+    h.click_button("Offer draw");
+    h.click_button("Offer the draw");
     assert_eq!(h.game_state().get_vote_seat(), 1, "B answers first");
     assert_eq!(h.game_state().get_vote_offerer(), 0);
     h.click_button("Accept draw");
@@ -224,6 +232,7 @@ fn draw_offers() {
     let h = harness("draw-no");
     h.start(Session::new(humans(Setup::FourPlayersOneArmy)));
     h.click_button("Offer draw");
+    h.click_button("Offer the draw");
     assert_eq!(h.game_state().get_vote_seat(), 1);
     h.click_button("Accept draw");
     assert_eq!(h.game_state().get_vote_seat(), 2);
@@ -329,7 +338,7 @@ fn new_game_screen_for_each_player_count() {
         h.click_button("Start");
         assert_eq!(h.navigation().get_page(), Page::Game);
         assert_eq!(h.game().setup(), setup);
-        h.click_button("New game");
+        h.click_button("Set up…");
         assert_eq!(h.navigation().get_page(), Page::NewGame);
     }
     h.click_button("4 players");
@@ -376,7 +385,7 @@ fn languages_switch_at_run_time_with_plural_forms() {
     assert_eq!(h.game().history()[0].to_string(), "c3-e5-g5");
     // The new-game screen's choices keep following the settings after the language
     // changed under them (their lists were translated anew).
-    h.click_button("New game");
+    h.click_button("Set up…");
     h.preferences().invoke_select_language(language("uk"));
     advance(20);
     assert!(h.combo_shows("Українська") && h.combo_shows("Незмінна орієнтація"));
@@ -411,6 +420,164 @@ fn damaged_save_is_reported_then_dismissed() {
     assert!(!h.shows_text("could not be loaded"));
 }
 
+/// New game rotates the first seat through the seats in play and keeps everything else;
+/// Restart keeps it; an unfinished game is replaced only after a yes; it all survives a quit.
+fn new_game_rotates_the_first_seat() {
+    for (setup, cycle) in [
+        (Setup::TwoPlayers, [Seat::C, Seat::A, Seat::C]),
+        (Setup::ThreePlayers, [Seat::B, Seat::C, Seat::A]),
+        (Setup::FourPlayersBothArmies, [Seat::B, Seat::C, Seat::D]),
+    ] {
+        let h = harness("new-game-rotates");
+        let config =
+            GameConfig { players: [Player::Human, Player::Human, Player::Human, Player::Human], ..humans(setup) };
+        h.start(Session::new(config));
+        for expected in cycle {
+            h.click_button("New game");
+            assert_eq!(h.game_state().get_question(), halma::Question::None, "nothing to lose: no question");
+            let session = h.controller.session();
+            assert_eq!(session.game().first_seat(), expected, "{setup:?}");
+            assert_eq!(session.game().setup(), setup, "the setup stays");
+            assert_eq!(session.config().players, config.players, "the players stay");
+            assert_eq!(h.navigation().get_page(), Page::Game, "it acts at once, on the game page");
+        }
+        let first = h.game().first_seat();
+        h.click_button("Restart");
+        assert_eq!(h.game().first_seat(), first, "Restart keeps the first seat");
+    }
+
+    // An unfinished game: New game and Restart ask first, and No changes nothing.
+    let h = harness("new-game-asks");
+    h.start(Session::new(GameConfig {
+        players: [Player::Human, Player::Human, Player::Computer(Level::Master), Player::Human],
+        ..humans(Setup::TwoPlayers)
+    }));
+    h.tap(sq("e2"));
+    h.tap(sq("f3"));
+    h.click_button("Confirm");
+    h.wait_until("the computer's reply", |h| h.game().history().len() == 2 && !h.controller.is_animating());
+    let before = h.controller.session();
+    h.click_button("New game");
+    assert_eq!(h.game_state().get_question(), halma::Question::NewGame);
+    assert!(h.shows_text("Start a new game?"));
+    h.click_button("Keep playing");
+    assert_eq!(h.controller.session().game(), before.game(), "refused: the game is unchanged");
+    h.click_button("Restart");
+    assert_eq!(h.game_state().get_question(), halma::Question::Restart);
+    h.key(slint::platform::Key::Escape);
+    assert_eq!(h.game_state().get_question(), halma::Question::None, "Esc answers no");
+    assert_eq!(h.controller.session().game(), before.game());
+    h.click_button("New game");
+    h.key(slint::platform::Key::Back);
+    assert_eq!(h.game_state().get_question(), halma::Question::None, "Back answers no");
+    assert_eq!(h.navigation().get_page(), Page::Game, "and stays on the game page");
+    assert_eq!(h.controller.session().game(), before.game());
+    h.click_button("New game");
+    h.click_button("Replace this game");
+    let session = h.controller.session();
+    assert!(session.game().history().is_empty());
+    assert_eq!(session.game().first_seat(), Seat::C, "the next seat moves first");
+    assert_eq!(session.config().players, before.config().players);
+    h.wait_until("the computer opens", |h| h.game().history().len() == 1 && !h.controller.is_animating());
+    let dir = h.dir.clone();
+    let expected = h.controller.session();
+    std::mem::forget(h);
+    let window = halma::AppWindow::new().expect("window");
+    let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(&dir)));
+    assert_eq!(controller.session().game(), expected.game(), "the new game survives a quit");
+    assert_eq!(controller.session().game().first_seat(), Seat::C);
+    drop(controller);
+    drop(window);
+
+    // Set up… opens the setup screen for a different game, its first seat rotated.
+    let h = harness("set-up");
+    h.start(Session::new(humans(Setup::ThreePlayers)));
+    h.tap(sq("e2"));
+    h.tap(sq("f3"));
+    h.click_button("Confirm");
+    h.click_button("Set up…");
+    assert_eq!(h.navigation().get_page(), Page::NewGame);
+    assert_eq!(h.form().get_players(), 3);
+    let first_seats: Vec<i32> = h.form().get_first_seats().iter().collect();
+    assert_eq!(first_seats[h.form().get_first_seat_index() as usize], 1, "B, the seat after A");
+    assert!(h.form().get_can_resume(), "the game is kept until a new one starts");
+}
+
+/// The end of the game is told in the panel; the whole final position stays in view.
+fn end_of_game_leaves_the_board_visible() {
+    // A can win with one step: every other square of its target camp is filled.
+    let start =
+        parse_hpn("11AAAAA/11AAAAA/12AAAA/13AAA/14A1/14A1/16/16/16/16/16/16/16/16/CCC13/CCCCCCCCCCCCCCCC A 2p 80");
+    let start = start.expect("hpn");
+    let h = harness("end");
+    h.start(Session::with_game(humans(Setup::TwoPlayers), Game::from_position(start)).expect("a 2p game"));
+    h.tap(sq("o11"));
+    h.tap(sq("p12"));
+    h.click_button("Confirm");
+    advance(800);
+    assert_eq!(h.game_state().get_outcome(), halma::Outcome::Win);
+    let board = i_slint_backend_testing::ElementHandle::find_by_element_id(&h.window, "GamePage::board")
+        .next()
+        .expect("the board");
+    let card = i_slint_backend_testing::ElementHandle::find_by_element_id(&h.window, "GamePage::end-card")
+        .next()
+        .expect("the end card");
+    let (b, c) = ((board.absolute_position(), board.size()), (card.absolute_position(), card.size()));
+    let apart = c.0.x >= b.0.x + b.1.width
+        || c.0.y >= b.0.y + b.1.height
+        || c.0.x + c.1.width <= b.0.x
+        || c.0.y + c.1.height <= b.0.y;
+    assert!(apart, "the end card {c:?} does not cover the board {b:?}");
+    assert!(h.shows_text("Blue (A) wins!"));
+    assert!(h.button_enabled("Undo"), "the last move can be taken back");
+    h.click_button("New game");
+    assert_eq!(h.game_state().get_question(), halma::Question::None, "a finished game: no question");
+    assert_eq!(h.game().first_seat(), Seat::C);
+    assert_eq!(h.game_state().get_outcome(), halma::Outcome::Ongoing);
+}
+
+/// 4 players, both armies: once Blue's army has arrived, Blue moves Purple's pieces, and
+/// the prompt and the progress row say so.
+fn an_arrived_army_moves_its_partners_pieces() {
+    let start = parse_hpn(
+        "BBBB8AAAA/BBBB8AAAA/BBB10AAA/BB12AA/16/16/16/16/2CCCCCCC7/2CCCCCC8/16/16/14DD/13DDD/12DDDD/12DDDD A 4p-both 120",
+    );
+    let h = harness("arrived");
+    let game = Game::from_position(start.expect("hpn"));
+    h.start(Session::with_game(humans(Setup::FourPlayersBothArmies), game).expect("a 4p game"));
+    assert!(h.game_state().get_moves_partner());
+    assert_eq!(h.game_state().get_army_to_move(), 2, "Purple's army");
+    assert!(h.shows_text("Blue (A) has arrived: it now moves the pieces of its partner Purple (C)."));
+    assert!(h.shows_text("Tap a piece of Purple (C) to see where it can go."));
+    let arrived: Vec<bool> = h.game_state().get_seats().iter().map(|info| info.arrived).collect();
+    assert_eq!(arrived, vec![true, false, false, false], "the progress row marks Blue as arrived");
+    h.tap(sq("c8"));
+    assert_eq!(h.controller.session().interaction().selected, Some(sq("c8")), "a Purple piece is Blue's to move");
+}
+
+/// Back closes an open picker list first, and only then acts on the board.
+fn back_closes_an_open_picker_first() {
+    let h = harness("back-picker");
+    h.start(Session::new(humans(Setup::TwoPlayers)));
+    h.tap(sq("e2"));
+    let picker = i_slint_backend_testing::ElementQuery::from_root(&h.window)
+        .match_descendants()
+        .match_accessible_role(i_slint_backend_testing::AccessibleRole::Combobox)
+        .find_all()
+        .into_iter()
+        .find(|e| e.accessible_label().is_some_and(|l| l == "Destination"))
+        .expect("the destination picker");
+    picker.invoke_accessible_default_action();
+    advance(50);
+    assert!(h.picker_popup_open(), "the list is open");
+    h.key(slint::platform::Key::Back);
+    assert!(!h.picker_popup_open(), "Back closed the list");
+    assert_eq!(h.controller.session().interaction().selected, Some(sq("e2")), "and nothing else");
+    h.key(slint::platform::Key::Back);
+    assert_eq!(h.controller.session().interaction().selected, None, "the next Back drops the selection");
+    assert_eq!(h.navigation().get_page(), Page::Game);
+}
+
 fn main() {
     ui_support::run_flows(&[
         ("tap_preview_confirm_a_step", tap_preview_confirm_a_step),
@@ -427,5 +594,9 @@ fn main() {
         ("new_game_screen_for_each_player_count", new_game_screen_for_each_player_count),
         ("languages_switch_at_run_time_with_plural_forms", languages_switch_at_run_time_with_plural_forms),
         ("damaged_save_is_reported_then_dismissed", damaged_save_is_reported_then_dismissed),
+        ("new_game_rotates_the_first_seat", new_game_rotates_the_first_seat),
+        ("end_of_game_leaves_the_board_visible", end_of_game_leaves_the_board_visible),
+        ("an_arrived_army_moves_its_partners_pieces", an_arrived_army_moves_its_partners_pieces),
+        ("back_closes_an_open_picker_first", back_closes_an_open_picker_first),
     ]);
 }

@@ -405,6 +405,22 @@ impl Session {
         }
     }
 
+    /// True while the game has moves to lose: started and not over. Restart and New
+    /// game ask before replacing such a game.
+    pub fn is_unfinished(&self) -> bool {
+        !self.game.is_over() && !self.game.history().is_empty()
+    }
+
+    /// True when the person to move may offer a draw now.
+    pub fn can_offer_draw(&self) -> bool {
+        self.human_can_act() && self.game.can_offer_draw()
+    }
+
+    /// The configuration that New game starts: this one with the first seat rotated.
+    pub fn next_config(&self) -> GameConfig {
+        GameConfig { first: self.config.setup.next_seat(self.game.first_seat()), ..self.config }
+    }
+
     /// The same setup from its start, same first seat.
     pub fn restart(&mut self) {
         let view = self.view;
@@ -415,9 +431,7 @@ impl Session {
     /// The same setup with the first seat rotated to the next seat in play.
     pub fn new_game(&mut self) {
         let view = self.view;
-        let mut config = self.config;
-        config.first = config.setup.next_seat(self.game.first_seat());
-        *self = Session::new(config);
+        *self = Session::new(self.next_config());
         self.view = view;
     }
 

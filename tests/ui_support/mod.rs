@@ -246,6 +246,13 @@ impl Harness {
         })
     }
 
+    /// Whether a picker's list is open.
+    pub fn picker_popup_open(&self) -> bool {
+        self.elements_with_role(i_slint_backend_testing::AccessibleRole::Combobox)
+            .iter()
+            .any(|picker| picker.accessible_expanded() == Some(true))
+    }
+
     pub fn button_enabled(&self, label: &str) -> bool {
         ElementHandle::find_by_accessible_label(&self.window, label).any(|e| e.accessible_enabled() == Some(true))
     }

@@ -16,6 +16,10 @@ pub fn board(window: &AppWindow, cells: &VecModel<Cell>, picture: BoardPicture) 
     board.set_route_path(picture.route_path);
     board.set_last_move_path(picture.last_move_path);
     board.set_preview_is_hint(picture.preview_is_hint);
+    // A new model rebuilds the outlines: only when they changed (a turn of the board).
+    if !board.get_target_outlines().iter().eq(picture.target_outlines.iter().cloned()) {
+        board.set_target_outlines(ModelRc::new(VecModel::from(picture.target_outlines)));
+    }
     board.set_cursor_x(picture.cursor.0);
     board.set_cursor_y(picture.cursor.1);
     match picture.moving_piece {
@@ -59,6 +63,11 @@ pub fn status(window: &AppWindow, picture: StatusPicture) {
     game.set_can_redo(picture.can_redo);
     game.set_can_offer_draw(picture.can_offer_draw);
     game.set_can_hint(picture.can_hint);
+    game.set_question(picture.question);
+    game.set_question_seats(ModelRc::new(VecModel::from(picture.question_seats)));
+    game.set_moves_partner(picture.moves_partner);
+    game.set_army_to_move(picture.army_to_move);
+    game.set_notice_partner(picture.notice_partner);
     game.set_vote_awaited(picture.vote.is_some());
     if let Some((seat, offerer)) = picture.vote {
         game.set_vote_seat(seat);

@@ -15,7 +15,7 @@ use crate::app::locale;
 use crate::app::session::{GameConfig, Session, Settings};
 use crate::app::storage::{self, LoadOutcome, Store};
 use crate::rules::{Seat, Square};
-use crate::{AppWindow, BoardState, Cell, GameState, NewGameForm, Page, Preferences, SavedFile};
+use crate::{AppWindow, BoardState, Cell, GameState, NewGameForm, Page, Preferences, Question, SavedFile};
 use slint::{ComponentHandle, ModelRc, SharedString, Timer, TimerMode, VecModel};
 use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;
@@ -38,6 +38,8 @@ pub struct Controller {
     pub(super) viewport: StdCell<(f32, f32)>,
     pub(super) navigator: Navigator,
     pub(super) cursor_visible: StdCell<bool>,
+    /// The question the game page asks before New game, Restart or a draw offer.
+    pub(super) question: StdCell<Question>,
 }
 
 impl Controller {
@@ -58,6 +60,7 @@ impl Controller {
             viewport: StdCell::new((0.0, 0.0)),
             navigator: Navigator::default(),
             cursor_visible: StdCell::new(false),
+            question: StdCell::new(Question::None),
         });
         window.set_version(env!("CARGO_PKG_VERSION").into());
         if cfg!(target_os = "android") {
@@ -222,7 +225,7 @@ impl Controller {
         let animation = self.animation.borrow();
         bind::board(&window, &self.cells, presenter::board(&session, animation.as_ref()));
         window.global::<BoardState>().set_cursor_visible(self.cursor_visible.get());
-        bind::status(&window, presenter::status(&session, self.worker.busy()));
+        bind::status(&window, presenter::status(&session, self.worker.busy(), self.question.get()));
         bind::pickers(&window, presenter::pickers(&session));
         window.global::<NewGameForm>().set_can_resume(self.has_game.get());
         window.global::<Preferences>().set_turning(presenter::turning(self.settings.borrow().orientation));

@@ -33,6 +33,9 @@ impl Controller {
     }
 
     pub(super) fn escape(self: &Rc<Self>) {
+        if self.question_open() {
+            return self.answer_question(false);
+        }
         match self.page() {
             Page::Game => self.cancel(),
             Page::Rules | Page::About => self.go_back(),
@@ -43,13 +46,17 @@ impl Controller {
     /// Android's back button: preview, then selection, then the new-game screen, then
     /// (false) let the system close the app.
     pub(super) fn back(self: &Rc<Self>) -> bool {
+        if self.question_open() {
+            self.answer_question(false);
+            return true;
+        }
         let board_has_choice = {
             let session = self.session.borrow();
             session.interaction().has_preview() || session.interaction().selected.is_some()
         };
         match back_step(self.page(), board_has_choice) {
             BackStep::CancelOnBoard => self.cancel(),
-            BackStep::LeaveGame => self.new_game_screen(),
+            BackStep::LeaveGame => self.set_up(),
             BackStep::Return => self.go_back(),
             BackStep::LetSystemClose => return false,
         }
@@ -58,11 +65,13 @@ impl Controller {
 
     // ----- New-game screen -----
 
-    /// Opens the new-game screen with the current game's configuration.
-    pub(super) fn new_game_screen(self: &Rc<Self>) {
+    /// Opens the new-game screen to set up a different game: this game's configuration
+    /// with the first seat rotated, as New game would start it. The game is kept.
+    pub(super) fn set_up(self: &Rc<Self>) {
+        self.question.set(crate::Question::None);
         self.with_session(|session| session.clear_selection());
         if self.has_game.get() {
-            let config = *self.session.borrow().config();
+            let config = self.session.borrow().next_config();
             *self.form.borrow_mut() = SetupForm::from_config(config);
         }
         self.refresh_form();

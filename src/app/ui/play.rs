@@ -6,7 +6,7 @@ use super::worker::JobKind;
 use crate::ai;
 use crate::app::interaction::TapResult;
 use crate::rules::Action;
-use crate::Page;
+use crate::{Page, Question};
 use std::rc::Rc;
 
 impl Controller {
@@ -103,9 +103,10 @@ impl Controller {
         self.after_change(true);
     }
 
+    /// Offering a draw can end the game: the player confirms it first.
     pub(super) fn offer_draw(self: &Rc<Self>) {
-        if self.with_session(|session| session.offer_draw()).is_ok() {
-            self.after_change(true);
+        if self.session.borrow().can_offer_draw() {
+            self.ask(Question::OfferDraw);
         }
     }
 
@@ -116,16 +117,69 @@ impl Controller {
         self.after_change(true);
     }
 
+    /// Restart: the same configuration from its start, after a yes while the game is unfinished.
     pub(super) fn restart_game(self: &Rc<Self>) {
-        self.interrupt();
-        self.with_session(|session| session.restart());
-        self.after_change(true);
+        self.ask_unless_nothing_is_lost(Question::Restart);
     }
 
-    pub(super) fn next_game(self: &Rc<Self>) {
-        self.interrupt();
-        self.with_session(|session| session.new_game());
-        self.after_change(true);
+    /// New game: the same configuration with the first seat rotated, after a yes while
+    /// the game is unfinished.
+    pub(super) fn new_game(self: &Rc<Self>) {
+        self.ask_unless_nothing_is_lost(Question::NewGame);
+    }
+
+    fn ask_unless_nothing_is_lost(self: &Rc<Self>, question: Question) {
+        if self.session.borrow().is_unfinished() {
+            self.ask(question);
+        } else {
+            self.carry_out(question);
+        }
+    }
+
+    fn ask(&self, question: Question) {
+        self.question.set(question);
+        self.refresh();
+    }
+
+    /// True while a question waits for its answer (the page is modal meanwhile).
+    pub(super) fn question_open(&self) -> bool {
+        self.question.get() != Question::None
+    }
+
+    /// The player's answer: yes carries the action out, no keeps everything as it was.
+    pub(super) fn answer_question(self: &Rc<Self>, yes: bool) {
+        let question = self.question.replace(Question::None);
+        if yes {
+            self.carry_out(question);
+        } else {
+            self.refresh();
+        }
+    }
+
+    fn carry_out(self: &Rc<Self>, question: Question) {
+        match question {
+            Question::NewGame | Question::Restart => {
+                self.interrupt();
+                self.with_session(
+                    |session| {
+                        if question == Question::NewGame {
+                            session.new_game()
+                        } else {
+                            session.restart()
+                        }
+                    },
+                );
+                self.after_change(true);
+            }
+            Question::OfferDraw => {
+                if self.with_session(|session| session.offer_draw()).is_ok() {
+                    self.after_change(true);
+                } else {
+                    self.refresh();
+                }
+            }
+            Question::None => self.refresh(),
+        }
     }
 
     pub(super) fn pick_piece(self: &Rc<Self>, index: i32) {

@@ -8,9 +8,10 @@ use crate::ai::Level;
 use crate::app::session::{GameConfig, Notice as SessionNotice, Player, Session};
 use crate::app::storage::Damage;
 use crate::app::view::{BoardView, Orientation};
-use crate::rules::{Action, DrawReason, Outcome as GameOutcome, Seat, Setup, Square};
+use crate::rules::{Action, Bitboard, DrawReason, Outcome as GameOutcome, Seat, Setup, Square};
 use crate::{
-    BoardTurning, Cell, Mark, Notice, Outcome, PlayerKind, SaveDamage, SaveProblem, SavedFile, SeatChoice, SeatInfo,
+    BoardTurning, CampOutline, Cell, Mark, Notice, Outcome, PlayerKind, Question, SaveDamage, SaveProblem, SavedFile,
+    SeatChoice, SeatInfo,
 };
 use slint::SharedString;
 
@@ -69,6 +70,37 @@ pub struct BoardPicture {
     pub cursor: (i32, i32),
     /// The moving piece: its seat and display cell.
     pub moving_piece: Option<(i32, (i32, i32))>,
+    /// Each army's target camp as an outline in its colour.
+    pub target_outlines: Vec<CampOutline>,
+}
+
+/// How far inside its camp an outline runs, in cells: the stroke stays within the
+/// camp, and an outline never hides the square's tint of the home camp there.
+const OUTLINE_INSET: f32 = 0.07;
+
+/// The border of `camp` as an SVG path in display cells (0..16): one segment for each
+/// side of a camp square that does not face another square of the camp.
+pub fn camp_outline(view: &BoardView, camp: Bitboard) -> SharedString {
+    let inside = |x: i32, y: i32| view.square_at(x, y).is_some_and(|square| camp.contains(square));
+    let mut path = String::new();
+    for square in Square::all().filter(|&square| camp.contains(square)) {
+        let (x, y) = view.display_cell(square);
+        let (left, top) = (x as f32, y as f32);
+        let (right, bottom) = (left + 1.0, top + 1.0);
+        let d = OUTLINE_INSET;
+        let sides = [
+            (!inside(x - 1, y), (left + d, top), (left + d, bottom)),
+            (!inside(x + 1, y), (right - d, top), (right - d, bottom)),
+            (!inside(x, y - 1), (left, top + d), (right, top + d)),
+            (!inside(x, y + 1), (left, bottom - d), (right, bottom - d)),
+        ];
+        for (open, from, to) in sides {
+            if open {
+                path.push_str(&format!("M {} {} L {} {} ", from.0, from.1, to.0, to.1));
+            }
+        }
+    }
+    path.trim_end().into()
 }
 
 /// The route as an SVG path in board cells (0..16), in display orientation.
@@ -159,6 +191,11 @@ pub fn board(session: &Session, animation: Option<&Animation>) -> BoardPicture {
         preview_is_hint: interaction.from_hint,
         cursor: view.display_cell(interaction.cursor),
         moving_piece: animation.map(|a| (seat_index(a.seat()), view.display_cell(a.current()))),
+        target_outlines: setup
+            .seats()
+            .iter()
+            .map(|&seat| CampOutline { seat: seat_index(seat), path: camp_outline(view, setup.target_camp(seat)) })
+            .collect(),
     }
 }
 
@@ -187,6 +224,13 @@ pub struct StatusPicture {
     pub can_hint: bool,
     /// The person who must answer a draw offer now, and who offered.
     pub vote: Option<(i32, i32)>,
+    /// The question the page asks, and the seats a draw offer would go to.
+    pub question: Question,
+    pub question_seats: Vec<i32>,
+    /// 4 players, both armies: the seat to move has arrived and moves its partner's army.
+    pub moves_partner: bool,
+    pub army_to_move: i32,
+    pub notice_partner: i32,
 }
 
 /// The result as the interface names it, with the winning seat(s).
@@ -223,27 +267,37 @@ fn seats(session: &Session) -> Vec<SeatInfo> {
             home: session.pieces_home(seat) as i32,
             total: setup.army_size(seat) as i32,
             to_move: !over && seat == game.position().to_move(),
+            arrived: !over && setup == Setup::FourPlayersBothArmies && game.position().has_arrived(seat),
         })
         .collect()
 }
 
-fn notice(notice: SessionNotice) -> (Notice, i32) {
-    match notice {
-        SessionNotice::None | SessionNotice::Refused => (Notice::None, 0),
-        SessionNotice::Passed(seat) => (Notice::Passed, seat_index(seat)),
-        SessionNotice::DrawRefused(seat) => (Notice::DrawRefused, seat_index(seat)),
-        SessionNotice::NothingToUndo => (Notice::NothingToUndo, 0),
-    }
+/// The notice, its seat, and (for a pass for a partner) the partner.
+fn notice(session: &Session) -> (Notice, i32, i32) {
+    let (notice, seat) = match session.notice() {
+        SessionNotice::None | SessionNotice::Refused => (Notice::None, Seat::A),
+        // An arrived army stays arrived: the seat passed because its partner's army was stuck.
+        SessionNotice::Passed(seat)
+            if session.game().setup() == Setup::FourPlayersBothArmies
+                && session.game().position().has_arrived(seat) =>
+        {
+            (Notice::PassedForPartner, seat)
+        }
+        SessionNotice::Passed(seat) => (Notice::Passed, seat),
+        SessionNotice::DrawRefused(seat) => (Notice::DrawRefused, seat),
+        SessionNotice::NothingToUndo => (Notice::NothingToUndo, Seat::A),
+    };
+    (notice, seat_index(seat), seat_index(seat.opposite()))
 }
 
-/// The status panel, given which search (if any) is running.
-pub fn status(session: &Session, busy: Option<JobKind>) -> StatusPicture {
+/// The status panel, given which search (if any) is running and the question asked.
+pub fn status(session: &Session, busy: Option<JobKind>, question: Question) -> StatusPicture {
     let game = session.game();
     let position = game.position();
     let interaction = session.interaction();
     let human = session.human_can_act();
     let (outcome, winner, winner_partner) = outcome(game.setup(), game.outcome());
-    let (notice, notice_seat) = notice(session.notice());
+    let (notice, notice_seat, notice_partner) = notice(session);
     StatusPicture {
         to_move: seat_index(position.to_move()),
         move_number: position.plies() as i32 + 1,
@@ -268,6 +322,17 @@ pub fn status(session: &Session, busy: Option<JobKind>) -> StatusPicture {
         vote: session
             .human_vote_awaited()
             .map(|seat| (seat_index(seat), game.pending_offer().map_or(0, |offer| seat_index(offer.offerer)))),
+        question,
+        question_seats: game
+            .setup()
+            .seats()
+            .iter()
+            .filter(|&&seat| seat != position.to_move())
+            .map(|&seat| seat_index(seat))
+            .collect(),
+        moves_partner: !game.is_over() && position.army_to_move() != position.to_move(),
+        army_to_move: seat_index(position.army_to_move()),
+        notice_partner,
     }
 }
 
@@ -400,7 +465,7 @@ mod tests {
     #[test]
     fn the_status_follows_turns_previews_and_the_end() {
         let mut session = two_people();
-        let status = status(&session, None);
+        let status = status(&session, None, Question::None);
         assert_eq!((status.to_move, status.move_number, status.outcome), (0, 1, Outcome::Ongoing));
         assert!(status.human_turn && status.can_hint && !status.can_confirm && !status.can_undo);
         assert_eq!(
@@ -409,11 +474,11 @@ mod tests {
         );
         session.tap(sq("e2"));
         session.tap(sq("f3"));
-        let previewing = super::status(&session, Some(JobKind::Hint));
+        let previewing = super::status(&session, Some(JobKind::Hint), Question::None);
         assert!(previewing.has_preview && previewing.can_confirm && previewing.hint_thinking && !previewing.can_hint);
         assert_eq!(previewing.preview_jumps, 0);
         assert!(session.confirm().is_ok());
-        let after = super::status(&session, None);
+        let after = super::status(&session, None, Question::None);
         assert_eq!((after.to_move, after.move_number), (2, 2));
         assert!(after.can_undo);
         assert_eq!(

@@ -65,8 +65,9 @@ impl Controller {
         on!(self, game.on_offer_draw, |c| c.offer_draw());
         on!(self, game.on_answer_draw, |c, accept: bool| c.answer_draw(accept));
         on!(self, game.on_restart, |c| c.restart_game());
-        on!(self, game.on_next_game, |c| c.next_game());
-        on!(self, game.on_new_game_screen, |c| c.new_game_screen());
+        on!(self, game.on_new_game, |c| c.new_game());
+        on!(self, game.on_answer_question, |c, yes: bool| c.answer_question(yes));
+        on!(self, game.on_set_up, |c| c.set_up());
         let pickers = window.global::<Pickers>();
         on!(self, pickers.on_pick_piece, |c, index: i32| c.pick_piece(index));
         on!(self, pickers.on_pick_destination, |c, index: i32| c.pick_destination(index));
