@@ -497,7 +497,8 @@ impl RefPosition {
     /// How many times this position (placement and seat to move) occurs in `history`,
     /// the keys of every position of the game so far (this one included).
     pub fn occurrences(&self, history: &[Key]) -> usize {
-        history.iter().filter(|&&k| k == self.key()).count()
+        let key = self.key();
+        history.iter().filter(|&k| *k == key).count()
     }
 
     /// Drawn by repetition: this position occurs for the third time.
