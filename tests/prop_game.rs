@@ -3,13 +3,14 @@
 //!
 //! `PROPTEST_CASES=2000 cargo test --no-default-features --test prop_game` for a long run.
 
+mod common;
 mod prop_support;
 
+use common::{reference_of, seats_in_play, to_sq, winner_set, winners_text};
 use halma::ai::{choose_action, Level, SearchRequest};
 use halma::rules::{parse_hpn, Action, DrawReason, Game, Move, Outcome, SeatSet, Setup};
-use prop_support::{any_setup, pick, play_recipe, recipe, seats_in_play, sparse_hpn, Board};
+use prop_support::{any_setup, pick, play_recipe, recipe, sparse_hpn};
 use proptest::prelude::*;
-use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 
 /// The longest computer game allowed before the test calls it endless.
@@ -31,40 +32,26 @@ fn pick_shuffling(game: &Game, choice: u32, back_percent: u32) -> Option<Action>
     pick(game, choice, 50)
 }
 
-/// The placement and the seat to move: what repetition compares (not the ply count).
-fn placement(board: &Board) -> (Vec<Option<halma::rules::Seat>>, halma::rules::Seat) {
-    (board.cells.clone(), board.to_move)
-}
-
-/// Replays the history on the reference boards from the start, checks every position the
-/// game keeps, and recounts the current placement to find the outcome by brute force.
+/// Replays the history on the reference model from the start, checks every position the
+/// game keeps, and recounts the current position (placement and seat to move, what
+/// repetition compares) to find the outcome by brute force.
 fn check_outcome_by_recount(game: &Game) -> Result<(), TestCaseError> {
-    let mut board = Board::of(game.start_position());
-    let mut boards = vec![board.clone()];
+    let mut reference = reference_of(game.start_position());
+    let mut keys = vec![reference.key()];
     for (index, action) in game.history().iter().enumerate() {
-        let kept = game.position_before(index).map(Board::of);
-        prop_assert_eq!(kept.as_ref(), Some(&board), "position before action {}", index);
-        board = match action {
-            Action::Move(route) => board.after((route.from(), route.to())),
-            Action::Pass => {
-                let mut next = board.clone();
-                next.advance();
-                next
-            }
+        let kept = game.position_before(index).map(reference_of);
+        prop_assert_eq!(kept.as_ref(), Some(&reference), "position before action {}", index);
+        reference = match action {
+            Action::Move(route) => reference.play((to_sq(route.from()), to_sq(route.to()))),
+            Action::Pass => reference.pass(),
         };
-        boards.push(board.clone());
+        keys.push(reference.key());
     }
-    prop_assert_eq!(&Board::of(game.position()), &board);
-    let now = placement(&board);
-    let occurrences = boards.iter().filter(|b| placement(b) == now).count();
-    prop_assert_eq!(game.repetition_count(), occurrences);
-    let expected = match board.winners() {
-        Some(seats) => {
-            let mut set = SeatSet::EMPTY;
-            seats.into_iter().for_each(|seat| set.insert(seat));
-            Outcome::Win(set)
-        }
-        None if occurrences >= 3 => Outcome::Draw(DrawReason::Repetition),
+    prop_assert_eq!(&reference_of(game.position()), &reference);
+    prop_assert_eq!(game.repetition_count(), reference.occurrences(&keys));
+    let expected = match reference.winners() {
+        Some(winners) => Outcome::Win(winner_set(&winners)),
+        None if reference.is_repeated(&keys) => Outcome::Draw(DrawReason::Repetition),
         None => Outcome::Ongoing,
     };
     prop_assert_eq!(game.outcome(), expected);
@@ -303,8 +290,7 @@ proptest! {
             setup, game.first_seat(), seed, outcome, game.history().len()
         );
         if let Outcome::Win(winners) = outcome {
-            let expected: Option<BTreeSet<_>> = Board::of(game.position()).winners();
-            prop_assert_eq!(Some(winners.seats().collect::<BTreeSet<_>>()), expected);
+            prop_assert_eq!(Some(winners_text(winners)), reference_of(game.position()).winners());
         }
     }
 }

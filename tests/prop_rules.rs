@@ -1,14 +1,16 @@
-//! Property tests of the rules engine against the simple reference in `prop_support`:
-//! over random and forward-biased games in every setup and from random sparse HPN
-//! positions, every position is checked square by square and every legal move is
-//! generated, routed, checked and played.
+//! Property tests of the rules engine against the independent reference model of
+//! `tests/common/reference.rs`: over random and forward-biased games in every setup and
+//! from random sparse HPN positions, every position is checked square by square and
+//! every legal move is generated, routed, checked and played.
 //!
 //! `PROPTEST_CASES=2000 cargo test --no-default-features --test prop_rules` for a long run.
 
+mod common;
 mod prop_support;
 
+use common::{army_size, move_set, reference_of, seats_in_play, squares, to_sq, to_sqs, winners_text};
 use halma::rules::{parse_hpn, parse_move, write_hpn, Bitboard, Game, Move, MoveText, Outcome, Seat, Setup, Square};
-use prop_support::{army_size, play_choices, play_recipe, recipe, seats_in_play, sparse_hpn, Board, Recipe};
+use prop_support::{play_choices, play_recipe, random_route, recipe, sparse_hpn, Recipe};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -20,7 +22,7 @@ const RANDOM_ROUTES_PER_POSITION: usize = 6;
 /// Checks one position of `game` against the reference; `armies` are the piece counts per seat.
 fn check_position(game: &Game, armies: [u32; 4], seed: u64) -> Result<(), TestCaseError> {
     let position = game.position();
-    let board = Board::of(position);
+    let reference = reference_of(position);
 
     // Pieces: counts conserved, no two on one square, nothing outside the seats in play.
     let mut union = Bitboard::EMPTY;
@@ -33,30 +35,30 @@ fn check_position(game: &Game, armies: [u32; 4], seed: u64) -> Result<(), TestCa
     }
     prop_assert_eq!(position.occupied(), union);
     for at in Square::all() {
-        prop_assert_eq!(position.piece_at(at), board.at(at));
+        prop_assert_eq!(position.piece_at(at).map(Seat::letter), reference.at(to_sq(at)));
     }
 
     // Notation: HPN written the obvious way, and read back to the same position.
     let hpn = write_hpn(position);
-    prop_assert_eq!(&hpn, &board.hpn());
+    prop_assert_eq!(&hpn, &reference.to_hpn());
     prop_assert_eq!(parse_hpn(&hpn), Ok(*position));
 
     // Turn counting, whose army moves, the duty and wins.
-    prop_assert_eq!(position.first_seat(), board.first_seat());
+    prop_assert_eq!(position.first_seat().letter(), reference.first_seat());
     for seat in Seat::ALL {
-        prop_assert_eq!(position.turns_taken(seat), board.own_turns(seat), "turns of {}", seat);
+        prop_assert_eq!(position.turns_taken(seat), reference.turns_taken(seat.letter()), "turns of {}", seat);
     }
-    prop_assert_eq!(position.army_to_move(), board.army_moving());
-    prop_assert_eq!(position.duty_applies(), board.duty_applies());
-    let winners = position.winners().map(|seats| seats.seats().collect::<BTreeSet<Seat>>());
-    prop_assert_eq!(&winners, &board.winners());
+    prop_assert_eq!(position.army_to_move().letter(), reference.army_to_move());
+    prop_assert_eq!(position.duty_applies(), reference.duty_applies());
+    prop_assert_eq!(position.winners().map(winners_text), reference.winners());
 
-    // Move generation: exactly the reference's moves, sorted by origin then destination.
-    let legal = board.legal_moves();
+    // Move generation: exactly the reference's moves, sorted by origin then destination
+    // square (by index, as the engine numbers them), none twice.
+    let legal = reference.legal_moves();
     let moves = position.legal_moves();
     let listed: Vec<(Square, Square)> = moves.iter().map(|mv| (mv.from, mv.to)).collect();
-    prop_assert_eq!(listed.iter().copied().collect::<BTreeSet<_>>(), legal.clone());
-    prop_assert_eq!(&listed, &legal.iter().copied().collect::<Vec<_>>(), "moves are not sorted or repeat");
+    prop_assert_eq!(move_set(&moves), legal.clone());
+    prop_assert!(listed.windows(2).all(|pair| pair[0] < pair[1]), "moves are not sorted or repeat");
     prop_assert_eq!(moves.count(), legal.len() as u64);
     prop_assert_eq!(game.must_pass(), legal.is_empty() && !game.is_over());
     if !game.is_over() {
@@ -70,7 +72,7 @@ fn check_position(game: &Game, armies: [u32; 4], seed: u64) -> Result<(), TestCa
         let route = position.route(mv);
         prop_assert!(route.is_some(), "no route for {}-{}", mv.from, mv.to);
         let route = route.unwrap_or_else(|| unreachable!());
-        prop_assert!(board.route_is_legal(&legal, route.squares()), "route {} breaks a rule", route);
+        prop_assert!(reference.is_legal_route_among(&legal, &to_sqs(route.squares())), "route {} breaks a rule", route);
         prop_assert_eq!(route.as_move(), mv);
         prop_assert_eq!(position.check_route(route.squares()), Ok(mv));
         prop_assert_eq!(parse_move(&route.to_string()), Ok(MoveText::Route(route.squares().to_vec())));
@@ -78,14 +80,15 @@ fn check_position(game: &Game, armies: [u32; 4], seed: u64) -> Result<(), TestCa
         prop_assert_eq!(single.play_route(route.squares()), Ok(mv));
         let after = position.after(mv);
         prop_assert_eq!(single.position(), &after);
-        prop_assert_eq!(Board::of(&after), board.after((mv.from, mv.to)));
+        prop_assert_eq!(reference_of(&after), reference.play((to_sq(mv.from), to_sq(mv.to))));
     }
 
     // Routes of every kind, legal or not: the engine agrees with the reference.
     let mut rng = StdRng::seed_from_u64(seed);
     for _ in 0..RANDOM_ROUTES_PER_POSITION {
-        let route = board.random_route(&mut rng);
-        let expected = board.route_is_legal(&legal, &route);
+        let sqs = random_route(&reference, &mut rng);
+        let route = squares(&sqs);
+        let expected = reference.is_legal_route_among(&legal, &sqs);
         let checked = position.check_route(&route);
         let text: Vec<String> = route.iter().map(Square::to_string).collect();
         prop_assert_eq!(checked.is_ok(), expected, "check_route({}) = {:?}", text.join("-"), checked);
@@ -93,14 +96,13 @@ fn check_position(game: &Game, armies: [u32; 4], seed: u64) -> Result<(), TestCa
             prop_assert_eq!(*mv, Move { from, to });
         }
         // The same route as a partial jump chain: valid or not alike, and the same next landings.
-        let prefix_ok = board.squares_of(board.army_moving()).contains(&route[0])
-            && (1..route.len()).all(|i| board.jump_extensions(&route[..i]).contains(&route[i]));
+        let extensions = reference.chain_extensions(&sqs);
         match position.jump_extensions(&route) {
             Ok(next) => {
-                prop_assert!(prefix_ok, "jump_extensions accepted {}", text.join("-"));
-                prop_assert_eq!(next.squares().collect::<BTreeSet<_>>(), board.jump_extensions(&route));
+                prop_assert!(extensions.is_some(), "jump_extensions accepted {}", text.join("-"));
+                prop_assert_eq!(Some(next.squares().map(to_sq).collect::<BTreeSet<_>>()), extensions);
             }
-            Err(_) => prop_assert!(!prefix_ok, "jump_extensions refused {}", text.join("-")),
+            Err(_) => prop_assert!(extensions.is_none(), "jump_extensions refused {}", text.join("-")),
         }
     }
     Ok(())

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::reference::{RefPosition, RefSetup};
+use common::reference::RefPosition;
 use halma::rules::{parse_hpn, parse_move, write_hpn, Action, Game, MoveText, Position, Route, Seat, Setup, Square};
 
 const START_2P: &str = "11CCCCC/11CCCCC/12CCCC/13CCC/14CC/16/16/16/16/16/16/AA14/AAA13/AAAA12/AAAAA11/AAAAA11 A 2p 0";
@@ -57,7 +57,7 @@ fn start_positions_are_written_and_read_back() {
             let position = Position::start(setup, first);
             let text = write_hpn(&position);
             assert_eq!(parse_hpn(&text), Ok(position));
-            let reference = RefPosition::start(RefSetup::parse(setup.name()), first.letter());
+            let reference = RefPosition::start(common::ref_setup(setup), first.letter());
             assert_eq!(text, reference.to_hpn());
         }
     }

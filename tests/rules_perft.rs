@@ -5,18 +5,10 @@
 mod common;
 
 use common::reference::{RefPosition, RefSetup, Sq};
-use common::{move_set, pick_move, to_sq, TestRng};
+use common::{engine_setup, move_set, pick_move, seat, to_sq, TestRng};
 use halma::protocol::status_line;
-use halma::rules::{parse_hpn, write_hpn, Game, Move, Position, Seat, Setup};
+use halma::rules::{parse_hpn, write_hpn, Game, Move, Position};
 use std::collections::HashSet;
-
-fn engine_setup(setup: RefSetup) -> Setup {
-    setup.name().parse().expect("same setup names")
-}
-
-fn seat(letter: char) -> Seat {
-    Seat::from_letter(letter).expect("seat letter")
-}
 
 fn reference_perft(position: &RefPosition, depth: u32) -> u64 {
     position.perft(&mut vec![position.key()], depth)
@@ -187,8 +179,7 @@ fn cross_check(setup: RefSetup, first: char, seed: u64, coverage: &mut Coverage)
         if ply % 20 == 0 {
             for &(from, to) in &moves {
                 let route = game.position().route(Move { from: common::square(from), to: common::square(to) });
-                let squares: Vec<Sq> =
-                    route.map(|r| r.squares().iter().map(|&q| to_sq(q)).collect()).unwrap_or_default();
+                let squares: Vec<Sq> = route.map(|r| common::to_sqs(r.squares())).unwrap_or_default();
                 assert!(reference.is_movement_route(&squares), "route {squares:?} in {}", label(&reference));
                 let shortest = if squares.len() == 2 && reference.step_destinations(from).contains(&to) {
                     Some(1)

@@ -1,11 +1,12 @@
-//! Helpers shared by the integration tests: the independent reference model and the
-//! glue that turns engine values into its plain (column, row) squares.
+//! Helpers shared by the integration tests: the independent reference model (the only
+//! one: rules, protocol and property tests all check the engine against it) and the
+//! glue between engine values and its plain (column, row) squares, letters and setups.
 // Each test file uses a different part of this module.
 #![allow(dead_code)]
 
 pub mod reference;
 
-use halma::rules::{parse_hpn, Game, MoveSet, Position, Square};
+use halma::rules::{parse_hpn, Game, MoveSet, Position, Seat, SeatSet, Setup, Square};
 use reference::{Mv, RefPosition, RefSetup, Sq};
 use std::collections::BTreeSet;
 
@@ -20,7 +21,71 @@ pub fn square(sq: Sq) -> Square {
 
 /// Parses a test square name into the engine's type.
 pub fn sq(text: &str) -> Square {
-    text.parse().expect("test square")
+    text.parse().unwrap_or_else(|_| panic!("bad test square {text}"))
+}
+
+/// The engine seat for a reference seat letter.
+pub fn seat(letter: char) -> Seat {
+    Seat::from_letter(letter).expect("seat letter")
+}
+
+/// The engine setup for a reference setup (they share names).
+pub fn engine_setup(setup: RefSetup) -> Setup {
+    setup.name().parse().expect("same setup names")
+}
+
+/// The reference setup for an engine setup.
+pub fn ref_setup(setup: Setup) -> RefSetup {
+    RefSetup::parse(setup.name())
+}
+
+/// The seats in play by the reference, in turn order, as engine seats.
+pub fn seats_in_play(setup: Setup) -> Vec<Seat> {
+    ref_setup(setup).seats().into_iter().map(seat).collect()
+}
+
+/// The army size of `seat` by the reference (0 when it does not play).
+pub fn army_size(setup: Setup, seat: Seat) -> usize {
+    ref_setup(setup).army_size(seat.letter())
+}
+
+/// The reference position for an engine position, read square by square through
+/// `Position::pieces` (not through HPN, so that the HPN writer is checked too).
+pub fn reference_of(position: &Position) -> RefPosition {
+    let mut board = [[None; 16]; 16];
+    for seat in Seat::ALL {
+        for at in position.pieces(seat).squares() {
+            board[at.row() as usize][at.column() as usize] = Some(seat.letter());
+        }
+    }
+    RefPosition {
+        board,
+        to_move: position.to_move().letter(),
+        setup: ref_setup(position.setup()),
+        plies: position.plies(),
+    }
+}
+
+/// Winners as the reference writes them: `A`, or a team `A,C`.
+pub fn winners_text(winners: SeatSet) -> String {
+    winners.seats().map(|seat| seat.letter().to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// The engine's set of winners for the reference's `A` or `A,C`.
+pub fn winner_set(text: &str) -> SeatSet {
+    let mut set = SeatSet::EMPTY;
+    text.split(',').for_each(|letter| set.insert(seat(letter.chars().next().expect("a seat letter"))));
+    set
+}
+
+/// Engine squares as reference squares.
+pub fn to_sqs(squares: &[Square]) -> Vec<Sq> {
+    squares.iter().map(|&at| to_sq(at)).collect()
+}
+
+/// Reference squares as engine squares.
+pub fn squares(sqs: &[Sq]) -> Vec<Square> {
+    sqs.iter().map(|&at| square(at)).collect()
 }
 
 /// Route squares from `c3-e5-g5`.

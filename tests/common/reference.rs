@@ -1,5 +1,6 @@
 //! A deliberately simple, independent Halma rules model written straight from
-//! RULES.md, used to check the engine. It shares no code with `src/rules`: its own
+//! RULES.md, used to check the engine (by the rules, protocol and property tests: it is
+//! the only reference model). It shares no code with `src/rules`: its own
 //! squares (column, row pairs), camps, HPN reader/writer, seats and turn order, and a
 //! move generator made of plain loops, sets and a recursive search over jump chains.
 //! It is slow on purpose; clarity is what makes it a reference.
@@ -285,6 +286,11 @@ impl RefPosition {
         seats[(now - back).rem_euclid(n) as usize]
     }
 
+    /// The seat that moved first (ply 0).
+    pub fn first_seat(&self) -> char {
+        self.seat_of_ply(0)
+    }
+
     /// Own turns taken by `seat` so far: counted ply by ply.
     pub fn turns_taken(&self, seat: char) -> u32 {
         (0..self.plies).filter(|&p| self.seat_of_ply(p) == seat).count() as u32
@@ -417,7 +423,12 @@ impl RefPosition {
 
     /// Whether `route` is a legal route by the rules (movement and duty).
     pub fn is_legal_route(&self, route: &[Sq]) -> bool {
-        self.is_movement_route(route) && self.legal_moves().contains(&(route[0], route[route.len() - 1]))
+        self.is_legal_route_among(&self.legal_moves(), route)
+    }
+
+    /// `is_legal_route` with the legal moves already computed (`self.legal_moves()`).
+    pub fn is_legal_route_among(&self, legal: &BTreeSet<Mv>, route: &[Sq]) -> bool {
+        self.is_movement_route(route) && legal.contains(&(route[0], route[route.len() - 1]))
     }
 
     /// Whether `route` follows the movement rules (a step, or a chain of jumps), for a
@@ -432,16 +443,32 @@ impl RefPosition {
         if is_step {
             return route.len() == 2 && first != start && self.at(first).is_none();
         }
-        let mut landed = Vec::new();
+        self.is_jump_chain(route)
+    }
+
+    /// Whether `route` (a start square, then landings) is a jump chain so far for a piece
+    /// of the army to move: every landing one jump on from the square before it.
+    fn is_jump_chain(&self, route: &[Sq]) -> bool {
+        let Some((&start, landings)) = route.split_first() else { return false };
+        if self.at(start) != Some(self.army_to_move()) {
+            return false;
+        }
         let mut at = start;
-        for &next in &route[1..] {
-            if !self.next_jumps(start, at, &landed).contains(&next) {
+        for (count, &next) in landings.iter().enumerate() {
+            if !self.next_jumps(start, at, &landings[..count]).contains(&next) {
                 return false;
             }
-            landed.push(next);
             at = next;
         }
         true
+    }
+
+    /// Where one more jump can land after the partial chain `route` (a start square,
+    /// then the landings so far); `None` when `route` is no such chain.
+    pub fn chain_extensions(&self, route: &[Sq]) -> Option<BTreeSet<Sq>> {
+        let (&start, landings) = route.split_first()?;
+        let at = landings.last().copied().unwrap_or(start);
+        self.is_jump_chain(route).then(|| self.next_jumps(start, at, landings).into_iter().collect())
     }
 
     /// The fewest jumps a chain from `from` needs to reach `to` (breadth-first).
@@ -467,13 +494,25 @@ impl RefPosition {
         None
     }
 
+    /// How many times this position (placement and seat to move) occurs in `history`,
+    /// the keys of every position of the game so far (this one included).
+    pub fn occurrences(&self, history: &[Key]) -> usize {
+        let key = self.key();
+        history.iter().filter(|&k| *k == key).count()
+    }
+
+    /// Drawn by repetition: this position occurs for the third time.
+    pub fn is_repeated(&self, history: &[Key]) -> bool {
+        self.occurrences(history) >= 3
+    }
+
     /// `status …` as the protocol prints it, given the keys of every earlier position
     /// of the game (this one included).
     pub fn status(&self, history: &[Key]) -> String {
         if let Some(winners) = self.winners() {
             return format!("status win {winners}");
         }
-        if history.iter().filter(|&&k| k == self.key()).count() >= 3 {
+        if self.is_repeated(history) {
             return "status draw repetition".to_string();
         }
         format!("status ongoing {}", self.to_move)
@@ -486,7 +525,7 @@ impl RefPosition {
         if depth == 0 {
             return 1;
         }
-        if self.winners().is_some() || history.iter().filter(|&&k| k == self.key()).count() >= 3 {
+        if self.winners().is_some() || self.is_repeated(history) {
             return 0;
         }
         let moves = self.legal_moves();

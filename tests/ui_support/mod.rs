@@ -34,9 +34,12 @@ pub fn touch(window: &AppWindow, finger: i32, position: LogicalPosition, phase: 
     window.window().dispatch_event(WindowEvent::internal(InternalEvent::Touch { id: finger, position: point, phase }));
 }
 
-pub fn sq(name: &str) -> Square {
-    name.parse().unwrap_or_else(|_| panic!("bad square {name}"))
-}
+// Square names in tests: the helper every test shares (tests/common, included by path;
+// the monkey test names no squares).
+#[path = "../common/mod.rs"]
+mod common;
+#[allow(unused_imports)]
+pub use common::sq;
 
 pub struct Harness {
     pub window: AppWindow,
