@@ -913,3 +913,115 @@ msgstr "Застаріле"
     ];
     assert_eq!(problems, expected);
 }
+
+/// The words the user's rules text (the seeds, one per language) gives to the controls
+/// it names, as (msgid, the seed's word). The seeds say, for example, « U/R:annuler/refaire
+/// · Échap:annuler l’aperçu » and « Recommencer garde cette configuration ; Nouvelle partie
+/// fait tourner la première place »: players who read that text must find these words on
+/// the buttons, and in the Rules page where the text describes lists, swipes and the view.
+const SEED_WORDS: [(&str, &[(&str, &str)]); 4] = [
+    (
+        "fr",
+        &[
+            ("Undo", "annuler"),
+            ("Redo", "refaire"),
+            ("Cancel", "annuler l’aperçu"),
+            ("Hint", "indice"),
+            ("Confirm", "confirmer"),
+            ("Restart", "recommencer"),
+            ("New game", "nouvelle partie"),
+            (CONTROLS_TEXT, "sélecteurs"),
+            (CONTROLS_TEXT, "glisser déplace seulement la vue"),
+            (VIEW_TEXT, "zoom et rotation conservent partie et aperçu"),
+        ],
+    ),
+    (
+        "uk",
+        &[
+            ("Undo", "скасувати"),
+            ("Redo", "повторити"),
+            ("Cancel", "скасувати перегляд"),
+            ("Hint", "порада"),
+            ("Confirm", "підтвердити"),
+            ("Restart", "спочатку"),
+            ("New game", "нова гра"),
+            (CONTROLS_TEXT, "списки"),
+            (CONTROLS_TEXT, "проведення пальцем лише зміщує вигляд"),
+            (VIEW_TEXT, "масштаб і поворот зберігають гру та перегляд"),
+        ],
+    ),
+    (
+        "id",
+        &[
+            ("Undo", "urungkan"),
+            ("Redo", "ulangi"),
+            ("Cancel", "batalkan pratinjau"),
+            ("Hint", "petunjuk"),
+            ("Confirm", "konfirmasi"),
+            ("Restart", "mulai lagi"),
+            ("New game", "permainan baru"),
+            (CONTROLS_TEXT, "pemilih"),
+            (CONTROLS_TEXT, "usapan hanya menggeser tampilan"),
+            (VIEW_TEXT, "perbesaran dan rotasi mempertahankan permainan dan pratinjau"),
+        ],
+    ),
+    (
+        "fil",
+        &[
+            ("Undo", "ibalik"),
+            ("Redo", "ulitin"),
+            ("Cancel", "kanselahin ang silip"),
+            ("Hint", "pahiwatig"),
+            ("Confirm", "kumpirmahin"),
+            ("Restart", "simulang muli"),
+            ("New game", "bagong laro"),
+            (CONTROLS_TEXT, "pagpipilian"),
+            (CONTROLS_TEXT, "pag-swipe"),
+            (VIEW_TEXT, "pinananatili ng paglaki at pag-ikot ang laro at silip"),
+        ],
+    ),
+];
+
+/// The Rules page's paragraphs on the controls and on the view.
+const CONTROLS_TEXT: &str = "Tap one of your pieces: its legal destinations get green dots. Tap a destination to preview the whole route (the shortest one for a jump); tap a ringed square to jump further, or an earlier landing to cut back. Confirm plays the move and ends the jump chain: nothing moves without it. The Piece and Destination lists do the same as tapping. Dragging only moves the view; pinch or Ctrl+wheel zooms; a two-finger twist turns the board.";
+const VIEW_TEXT: &str = "The − and + buttons zoom, Fit shows the whole board again, and ⟲ ⟳ turn it a quarter turn at a time. Zoom and rotation keep the game and the preview. To pass a tablet around, choose “Turn to face the seat to move” under Board on the New game screen: the board then turns so that the seat to move sits at the bottom.";
+
+#[test]
+fn controls_carry_the_words_of_the_users_rules_text() {
+    let messages = interface_messages();
+    let mut report = Vec::new();
+    for (language, words) in SEED_WORDS {
+        let catalogue = load_catalogue(&catalogue_path(language));
+        for &(msgid, word) in words {
+            assert!(
+                messages.keys().any(|key| key.msgid == msgid),
+                "'{msgid}' is no longer a string of the interface: update SEED_WORDS"
+            );
+            let translation = catalogue
+                .entries
+                .iter()
+                .find(|entry| entry.context.is_none() && entry.msgid.as_deref() == Some(msgid))
+                .and_then(|entry| entry.msgstr.clone())
+                .unwrap_or_default();
+            if !translation.to_lowercase().contains(word) {
+                report.push(format!("{language}: '{msgid}' is «{translation}», without the seed's «{word}»"));
+            }
+        }
+    }
+    assert!(report.is_empty(), "{}", report.join("\n"));
+}
+
+/// When the seeds are beside the project (a developer's machine), the words above are
+/// checked against them too, so that SEED_WORDS never drifts from the user's text.
+#[test]
+fn the_seed_words_are_the_seeds_own() {
+    let seeds = project_dir().join("..").join("shared").join("seeds");
+    let Ok(files) = std::fs::read_dir(&seeds) else { return };
+    let text: String =
+        files.flatten().map(|file| read(&file.path()).to_lowercase().replace('\'', "’")).collect::<Vec<_>>().join("\n");
+    for (language, words) in SEED_WORDS {
+        for &(_, word) in words {
+            assert!(text.contains(word), "{language}: «{word}» is not in the seeds");
+        }
+    }
+}
