@@ -2,7 +2,9 @@
 //! to `<target>/screenshots/` for people to look at: the new-game screen and a game in
 //! progress with a previewed jump chain, at phone sizes (1080×2340 at scale 2.75,
 //! portrait and landscape), tablet sizes (2560×1600 at 2) and a desktop size, in every
-//! language. The test also checks that something was drawn (not a blank image).
+//! language. The test also checks that something was drawn (not a blank image), and
+//! that no button label is narrower than its longest word, which would break that word
+//! across two lines («Ajuste / r», «Підтверди / ти»).
 
 use halma::ai::Level;
 use halma::app::session::{GameConfig, Player, Session};
@@ -16,9 +18,11 @@ use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 
 /// Window sizes: name, physical width and height, scale factor.
-const SIZES: [(&str, u32, u32, f32); 6] = [
+const SIZES: [(&str, u32, u32, f32); 7] = [
     // The app's own window (its preferred size on the desktop).
     ("default", 1100, 760, 1.0),
+    // A small desktop window.
+    ("small-desktop", 800, 600, 1.0),
     ("phone", 1080, 2340, 2.75),
     ("phone-landscape", 2340, 1080, 2.75),
     ("desktop", 1280, 800, 1.0),
@@ -50,12 +54,81 @@ fn colour_count(buffer: &slint::SharedPixelBuffer<slint::Rgba8Pixel>) -> usize {
     seen.len()
 }
 
+slint::slint! {
+    // Measures one word as a button label sets it (the label's font, size and weight).
+    export component WordMeter inherits Window {
+        in property <string> word;
+        in property <length> size;
+        out property <length> word-width: text.preferred-width;
+        text := Text {
+            text: root.word;
+            font-size: root.size;
+        }
+    }
+}
+
+/// The font size of a `TouchButton` label: 0.93rem of the window's 15px base.
+const BUTTON_FONT_SIZE: f32 = 0.93 * 15.0;
+/// A label's text area is its button less 6px on each side.
+const BUTTON_LABEL_INSET: f32 = 12.0;
+
+/// Every button label that is narrower than one of its words, which the label's word
+/// wrap would then break inside the word.
+fn words_split(window: &AppWindow, meter: &WordMeter) -> Vec<String> {
+    let buttons = i_slint_backend_testing::ElementQuery::from_root(window)
+        .match_descendants()
+        .match_accessible_role(i_slint_backend_testing::AccessibleRole::Button)
+        .find_all();
+    meter.set_size(BUTTON_FONT_SIZE);
+    let mut split = Vec::new();
+    for button in buttons {
+        let is_touch_button = button.type_name().is_some_and(|name| name == "TouchButton")
+            || button.bases().is_some_and(|mut bases| bases.any(|name| name == "TouchButton"));
+        if !is_touch_button || button.size().width <= 0.0 {
+            continue;
+        }
+        // The visible text (a symbol button's accessible label names it instead).
+        let label = button
+            .query_descendants()
+            .match_accessible_role(i_slint_backend_testing::AccessibleRole::Text)
+            .find_first()
+            .and_then(|text| text.accessible_label())
+            .unwrap_or_default();
+        let room = button.size().width - BUTTON_LABEL_INSET;
+        for word in label.split_whitespace() {
+            meter.set_word(word.into());
+            let needed = meter.get_word_width();
+            if needed > room + 0.5 {
+                split.push(format!("«{label}»: «{word}» needs {needed:.1}px, the label has {room:.1}px"));
+            }
+        }
+    }
+    split
+}
+
 fn snapshot(window: &AppWindow, name: &str) {
     i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(500));
     let buffer = window.window().take_snapshot().expect("snapshot");
     assert!(colour_count(&buffer) > 20, "{name} looks blank");
     let path = output_dir().join(format!("{name}.png"));
     write_png(&path, &buffer);
+    METER.with(|meter| {
+        let meter = meter.get_or_init(|| WordMeter::new().expect("word meter"));
+        let split = words_split(window, meter);
+        SPLIT_WORDS.with(|all| {
+            let mut all = all.borrow_mut();
+            for problem in split.into_iter().map(|problem| format!("{name}: {problem}")) {
+                if !all.contains(&problem) {
+                    all.push(problem);
+                }
+            }
+        });
+    });
+}
+
+thread_local! {
+    static METER: std::cell::OnceCell<WordMeter> = const { std::cell::OnceCell::new() };
+    static SPLIT_WORDS: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 fn game_in_progress() -> Session {
@@ -75,6 +148,30 @@ fn game_in_progress() -> Session {
     let destinations = session.interaction().destinations(session.game());
     let far = destinations.squares().max_by_key(|s| s.row() + s.column()).expect("a3 can move");
     session.tap(far);
+    session
+}
+
+/// A game between people, A to move and free to offer a draw.
+fn draw_offerable(setup: Setup) -> Session {
+    Session::new(GameConfig { setup, first: Seat::A, players: [Player::Human; 4] })
+}
+
+/// 4 players, both armies: Blue's army has arrived, so Blue moves Purple's pieces.
+fn arrived_4p() -> Session {
+    let rows = "BBBB8AAAA/BBBB8AAAA/BBB10AAA/BB12AA/16/16/16/16/2CCCCCCC7/2CCCCCC8/16/16/14DD/13DDD/12DDDD/12DDDD";
+    let position = halma::rules::parse_hpn(&format!("{rows} A 4p-both 120")).expect("hpn");
+    let config = GameConfig { setup: Setup::FourPlayersBothArmies, first: Seat::A, players: [Player::Human; 4] };
+    Session::with_game(config, Game::from_position(position)).expect("a 4p game")
+}
+
+/// Blue has just won a 2-player game with its last step.
+fn won_2p() -> Session {
+    let rows = "11AAAAA/11AAAAA/12AAAA/13AAA/14A1/14A1/16/16/16/16/16/16/16/16/CCC13/CCCCCCCCCCCCCCCC";
+    let position = halma::rules::parse_hpn(&format!("{rows} A 2p 80")).expect("hpn");
+    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+    let mut session = Session::with_game(config, Game::from_position(position)).expect("a 2p game");
+    let sq = |name: &str| name.parse::<Square>().expect("square");
+    assert!(session.play_route(&[sq("o11"), sq("p12")]).is_ok(), "the winning step");
     session
 }
 
@@ -120,6 +217,32 @@ fn screenshots_in_every_language_and_size() {
             controller.begin_session(game_in_progress());
             assert!(window.global::<GameState>().get_has_preview(), "the game shot shows a preview");
             snapshot(&window, &format!("{code}-{size_name}-game"));
+            // The questions before replacing an unfinished game and before a draw offer.
+            window.global::<GameState>().invoke_new_game();
+            assert_eq!(window.global::<GameState>().get_question(), halma::Question::NewGame);
+            snapshot(&window, &format!("{code}-{size_name}-ask-new-game"));
+            window.global::<GameState>().invoke_answer_question(false);
+            controller.begin_session(draw_offerable(Setup::TwoPlayers));
+            window.global::<GameState>().invoke_offer_draw();
+            assert_eq!(window.global::<GameState>().get_question(), halma::Question::OfferDraw);
+            snapshot(&window, &format!("{code}-{size_name}-ask-draw"));
+            window.global::<GameState>().invoke_answer_question(false);
+            // Every army's target camp outlined: 3 players (B races to the empty corner)
+            // and 4 players with an army arrived, moving its partner's pieces.
+            if matches!(size_name, "default" | "phone" | "tablet") {
+                controller.begin_session(Session::new(GameConfig {
+                    setup: Setup::ThreePlayers,
+                    first: Seat::A,
+                    players: [Player::Human; 4],
+                }));
+                snapshot(&window, &format!("{code}-{size_name}-3p"));
+                controller.begin_session(arrived_4p());
+                assert!(window.global::<GameState>().get_moves_partner());
+                snapshot(&window, &format!("{code}-{size_name}-4p-arrived"));
+                controller.begin_session(won_2p());
+                assert_eq!(window.global::<GameState>().get_outcome(), halma::Outcome::Win);
+                snapshot(&window, &format!("{code}-{size_name}-won"));
+            }
             // Late states: a person's draw vote, then the end of a game.
             controller.begin_session(draw_offered(Setup::ThreePlayers));
             assert!(window.global::<GameState>().get_vote_awaited(), "the vote shot shows the dialog");
@@ -129,6 +252,16 @@ fn screenshots_in_every_language_and_size() {
             controller.begin_session(ended);
             assert_ne!(window.global::<GameState>().get_outcome(), halma::Outcome::Ongoing);
             snapshot(&window, &format!("{code}-{size_name}-game-over"));
+            // The report of a save that could not be loaded, as the new-game screen shows it.
+            let problem = halma::SaveProblem {
+                file: halma::SavedFile::Game,
+                damage: halma::SaveDamage::NotJson,
+                detail: "expected value at line 1 column 3".into(),
+            };
+            window.global::<NewGameForm>().set_load_problems(slint::ModelRc::new(slint::VecModel::from(vec![problem])));
+            window.global::<Navigation>().invoke_show(Page::NewGame);
+            snapshot(&window, &format!("{code}-{size_name}-damaged-save"));
+            window.global::<NewGameForm>().invoke_dismiss_load_problems();
             window.global::<Navigation>().invoke_show(Page::Rules);
             snapshot(&window, &format!("{code}-{size_name}-rules"));
             if size_name == "phone" {
@@ -139,4 +272,6 @@ fn screenshots_in_every_language_and_size() {
         }
     }
     let _ = std::fs::remove_dir_all(&data);
+    let split = SPLIT_WORDS.with(|all| all.take());
+    assert!(split.is_empty(), "{} button label(s) would break a word:\n{}", split.len(), split.join("\n"));
 }
