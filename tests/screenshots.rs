@@ -264,10 +264,8 @@ fn screenshots_in_every_language_and_size() {
             window.global::<NewGameForm>().invoke_dismiss_load_problems();
             window.global::<Navigation>().invoke_show(Page::Rules);
             snapshot(&window, &format!("{code}-{size_name}-rules"));
-            if size_name == "phone" {
-                window.global::<Navigation>().invoke_show(Page::About);
-                snapshot(&window, &format!("{code}-{size_name}-about"));
-            }
+            window.global::<Navigation>().invoke_show(Page::About);
+            snapshot(&window, &format!("{code}-{size_name}-about"));
             window.hide().expect("hide");
         }
     }

@@ -244,6 +244,35 @@ fn draw_offers() {
     assert_eq!(h.game_state().get_notice(), halma::Notice::DrawRefused);
 }
 
+/// The computer judges a draw offer: it declines at the start, where it can still
+/// expect to win, and accepts when it is clearly behind.
+fn the_computer_declines_an_even_draw_and_accepts_when_behind() {
+    let against_computer = GameConfig {
+        players: [Player::Human, Player::Human, Player::Computer(Level::Master), Player::Human],
+        ..humans(Setup::TwoPlayers)
+    };
+    let h = harness("draw-computer-start");
+    h.start(Session::new(against_computer));
+    h.click_button("Offer draw");
+    h.click_button("Offer the draw");
+    assert_eq!(h.game().outcome(), Outcome::Ongoing, "declined at the start");
+    assert_eq!(h.game_state().get_notice(), halma::Notice::DrawRefused);
+    assert_eq!(h.game_state().get_notice_seat(), 2, "Purple declined");
+    assert_eq!(h.game().to_move(), Seat::A, "and Blue plays on");
+    drop(h);
+
+    // Blue needs one step to win; Purple has not left its corner.
+    let behind =
+        parse_hpn("11AAAAA/11AAAAA/12AAAA/13AAA/14A1/14A1/16/16/16/16/16/16/16/16/CCC13/CCCCCCCCCCCCCCCC A 2p 80");
+    let h = harness("draw-computer-behind");
+    let game = Game::from_position(behind.expect("hpn"));
+    h.start(Session::with_game(against_computer, game).expect("a 2p game"));
+    h.click_button("Offer draw");
+    h.click_button("Offer the draw");
+    assert_eq!(h.game().outcome(), Outcome::Draw(DrawReason::Agreement), "a computer far behind accepts");
+    assert_eq!(h.game_state().get_outcome(), halma::Outcome::DrawByAgreement);
+}
+
 fn gestures_zoom_and_rotate_without_touching_the_game() {
     let h = harness("gestures");
     h.start(chain_session());
@@ -588,6 +617,10 @@ fn main() {
         ("hint_then_confirm", hint_then_confirm),
         ("undo_redo_against_the_computer", undo_redo_against_the_computer),
         ("draw_offers", draw_offers),
+        (
+            "the_computer_declines_an_even_draw_and_accepts_when_behind",
+            the_computer_declines_an_even_draw_and_accepts_when_behind,
+        ),
         ("gestures_zoom_and_rotate_without_touching_the_game", gestures_zoom_and_rotate_without_touching_the_game),
         ("back_button_steps_back_then_lets_android_close", back_button_steps_back_then_lets_android_close),
         ("quitting_mid_preview_resumes_exactly", quitting_mid_preview_resumes_exactly),
