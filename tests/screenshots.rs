@@ -217,6 +217,12 @@ fn screenshots_in_every_language_and_size() {
             controller.begin_session(game_in_progress());
             assert!(window.global::<GameState>().get_has_preview(), "the game shot shows a preview");
             snapshot(&window, &format!("{code}-{size_name}-game"));
+            // Review: an earlier position of the game, with the move list.
+            window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
+            window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
+            assert!(window.global::<GameState>().get_reviewing());
+            snapshot(&window, &format!("{code}-{size_name}-review"));
+            window.global::<GameState>().invoke_review_step(halma::ReviewStep::Leave);
             // The questions before replacing an unfinished game and before a draw offer.
             window.global::<GameState>().invoke_new_game();
             assert_eq!(window.global::<GameState>().get_question(), halma::Question::NewGame);

@@ -171,6 +171,21 @@ impl Session {
         Ok(self)
     }
 
+    /// The game as it stood after its first `actions` actions, for review. It is a copy:
+    /// the game, its undo/redo history, the preview and the save are untouched; the view
+    /// (zoom, rotation) is shared, so that it works in review too.
+    pub fn reviewing(&self, actions: usize) -> Session {
+        let mut game = self.game.clone();
+        while game.history().len() > actions && game.undo() {}
+        Session {
+            config: self.config,
+            game,
+            interaction: Interaction::default(),
+            view: self.view,
+            notice: Notice::None,
+        }
+    }
+
     pub fn config(&self) -> &GameConfig {
         &self.config
     }
@@ -542,6 +557,23 @@ mod tests {
         assert_eq!(session.notice, Notice::NothingToUndo);
         assert!(session.redo());
         assert_eq!(session.game.history().len(), 2, "redo replays up to the human's next turn");
+    }
+
+    #[test]
+    fn review_shows_an_earlier_position_and_changes_nothing() {
+        let mut session = Session::new(GameConfig { setup: Setup::TwoPlayers, ..GameConfig::default() });
+        for (from, to) in [("e2", "f3"), ("m15", "l14"), ("d2", "d4")] {
+            assert!(session.play_route(&[sq(from), sq(to)]).is_ok(), "{from}-{to}");
+        }
+        let before = session.clone();
+        let shown = session.reviewing(1);
+        assert_eq!(shown.game().history().len(), 1);
+        assert_eq!(shown.game().history()[0].to_string(), "e2-f3");
+        assert_eq!(shown.game().to_move(), Seat::C, "C was to move after A's first move");
+        assert_eq!(shown.view(), session.view());
+        assert_eq!(session, before, "the game is untouched");
+        assert_eq!(session.reviewing(0).game().position(), session.game().start_position());
+        assert_eq!(session.reviewing(99).game(), session.game(), "past the end: the live game");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! each function copies one picture into the global of its area.
 
 use super::presenter::{BoardPicture, FormPicture, PickerPicture, StatusPicture};
-use crate::{AppWindow, BoardState, Cell, GameState, NewGameForm, Pickers};
+use crate::{AppWindow, BoardState, Cell, GameState, MoveEntry, NewGameForm, Pickers};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
 
 /// The board; only the cells that changed are written, so Slint redraws only those.
@@ -73,6 +73,17 @@ pub fn status(window: &AppWindow, picture: StatusPicture) {
         game.set_vote_seat(seat);
         game.set_vote_offerer(offerer);
     }
+}
+
+/// The move list (replaced only when it changed) and the review state.
+pub fn review(window: &AppWindow, moves: Vec<MoveEntry>, shown: Option<(usize, i32)>) {
+    let game = window.global::<GameState>();
+    if !game.get_moves().iter().eq(moves.iter().cloned()) {
+        game.set_moves(ModelRc::new(VecModel::from(moves)));
+    }
+    game.set_reviewing(shown.is_some());
+    game.set_review_shown(shown.map_or(-1, |(shown, _)| shown as i32));
+    game.set_review_to_move(shown.map_or(0, |(_, seat)| seat));
 }
 
 pub fn pickers(window: &AppWindow, picture: PickerPicture) {

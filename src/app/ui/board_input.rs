@@ -21,6 +21,9 @@ impl Controller {
 
     /// A tap that survived the pinch filter.
     fn tap_cell(self: &Rc<Self>, x: i32, y: i32) {
+        if self.in_review() {
+            return;
+        }
         let Some(square) = self.session.borrow().view().square_at(x, y) else { return };
         self.finish_animation();
         let result = self.with_session(|session| session.tap(square));
@@ -28,12 +31,18 @@ impl Controller {
     }
 
     pub(super) fn arrow(self: &Rc<Self>, dx: i32, dy: i32) {
+        if self.in_review() {
+            return;
+        }
         self.with_session(|session| session.move_cursor(dx, dy));
         self.cursor_visible.set(true);
         self.refresh();
     }
 
     pub(super) fn enter(self: &Rc<Self>) {
+        if self.in_review() {
+            return;
+        }
         self.cursor_visible.set(true);
         self.finish_animation();
         let result = self.with_session(|session| session.enter());

@@ -40,6 +40,8 @@ pub struct Controller {
     pub(super) cursor_visible: StdCell<bool>,
     /// The question the game page asks before New game, Restart or a draw offer.
     pub(super) question: StdCell<Question>,
+    /// In review: how many of the game's actions the board shows (None: the live game).
+    pub(super) review: StdCell<Option<usize>>,
 }
 
 impl Controller {
@@ -61,6 +63,7 @@ impl Controller {
             navigator: Navigator::default(),
             cursor_visible: StdCell::new(false),
             question: StdCell::new(Question::None),
+            review: StdCell::new(None),
         });
         window.set_version(env!("CARGO_PKG_VERSION").into());
         if cfg!(target_os = "android") {
@@ -223,9 +226,16 @@ impl Controller {
         let Some(window) = self.window.upgrade() else { return };
         let session = self.session.borrow();
         let animation = self.animation.borrow();
-        bind::board(&window, &self.cells, presenter::board(&session, animation.as_ref()));
-        window.global::<BoardState>().set_cursor_visible(self.cursor_visible.get());
+        let review = self.review.get().map(|shown| session.reviewing(shown));
+        match &review {
+            // An earlier position, read-only: no preview, no cursor, no moving piece.
+            Some(shown) => bind::board(&window, &self.cells, presenter::board(shown, None)),
+            None => bind::board(&window, &self.cells, presenter::board(&session, animation.as_ref())),
+        }
+        window.global::<BoardState>().set_cursor_visible(self.cursor_visible.get() && review.is_none());
         bind::status(&window, presenter::status(&session, self.worker.busy(), self.question.get()));
+        let shown = review.as_ref().map(|shown| (shown.game().history().len(), shown.game().to_move().index() as i32));
+        bind::review(&window, presenter::moves(&session), shown);
         bind::pickers(&window, presenter::pickers(&session));
         window.global::<NewGameForm>().set_can_resume(self.has_game.get());
         window.global::<Preferences>().set_turning(presenter::turning(self.settings.borrow().orientation));

@@ -36,6 +36,9 @@ impl Controller {
         if self.question_open() {
             return self.answer_question(false);
         }
+        if self.in_review() && self.page() == Page::Game {
+            return self.review_step(crate::ReviewStep::Leave);
+        }
         match self.page() {
             Page::Game => self.cancel(),
             Page::Rules | Page::About => self.go_back(),
@@ -48,6 +51,10 @@ impl Controller {
     pub(super) fn back(self: &Rc<Self>) -> bool {
         if self.question_open() {
             self.answer_question(false);
+            return true;
+        }
+        if self.in_review() && self.page() == Page::Game {
+            self.review_step(crate::ReviewStep::Leave);
             return true;
         }
         let board_has_choice = {
@@ -69,6 +76,7 @@ impl Controller {
     /// with the first seat rotated, as New game would start it. The game is kept.
     pub(super) fn set_up(self: &Rc<Self>) {
         self.question.set(crate::Question::None);
+        self.leave_review();
         self.with_session(|session| session.clear_selection());
         if self.has_game.get() {
             let config = self.session.borrow().next_config();
@@ -111,6 +119,7 @@ impl Controller {
 
     /// Replaces the game by `session`, keeping the player's view of the board.
     pub(super) fn begin(&self, session: Session) {
+        self.leave_review();
         self.cancel_job();
         self.finish_animation();
         let view = *self.session.borrow().view();

@@ -20,6 +20,9 @@ impl Controller {
     }
 
     pub(super) fn confirm(self: &Rc<Self>) {
+        if self.in_review() {
+            return;
+        }
         self.finish_animation();
         let seat = self.session.borrow().game().position().army_to_move();
         if let Ok(Action::Move(route)) = self.with_session(|session| session.confirm()) {
@@ -30,12 +33,18 @@ impl Controller {
     }
 
     pub(super) fn cancel(self: &Rc<Self>) {
+        if self.in_review() {
+            return;
+        }
         if self.with_session(|session| session.cancel()) {
             self.after_change(true);
         }
     }
 
     pub(super) fn hint(self: &Rc<Self>) {
+        if self.in_review() {
+            return;
+        }
         let can = self.session.borrow().human_can_act() && self.worker.busy().is_none();
         if !can || self.page() != Page::Game {
             return;
@@ -92,12 +101,18 @@ impl Controller {
     }
 
     pub(super) fn undo(self: &Rc<Self>) {
+        if self.in_review() {
+            return;
+        }
         self.interrupt();
         self.with_session(|session| session.undo());
         self.after_change(true);
     }
 
     pub(super) fn redo(self: &Rc<Self>) {
+        if self.in_review() {
+            return;
+        }
         self.interrupt();
         self.with_session(|session| session.redo());
         self.after_change(true);
@@ -105,6 +120,9 @@ impl Controller {
 
     /// Offering a draw can end the game: the player confirms it first.
     pub(super) fn offer_draw(self: &Rc<Self>) {
+        if self.in_review() {
+            return;
+        }
         if self.session.borrow().can_offer_draw() {
             self.ask(Question::OfferDraw);
         }
@@ -157,6 +175,10 @@ impl Controller {
     }
 
     fn carry_out(self: &Rc<Self>, question: Question) {
+        if question != Question::OfferDraw {
+            // The game is replaced: review ends with it.
+            self.leave_review();
+        }
         match question {
             Question::NewGame | Question::Restart => {
                 self.interrupt();
@@ -183,12 +205,18 @@ impl Controller {
     }
 
     pub(super) fn pick_piece(self: &Rc<Self>, index: i32) {
+        if self.in_review() {
+            return;
+        }
         let Ok(index) = usize::try_from(index) else { return };
         let result = self.with_session(|session| session.pick_piece(index));
         self.handle_tap_result(result);
     }
 
     pub(super) fn pick_destination(self: &Rc<Self>, index: i32) {
+        if self.in_review() {
+            return;
+        }
         let Ok(index) = usize::try_from(index) else { return };
         let result = self.with_session(|session| session.pick_destination(index));
         self.handle_tap_result(result);

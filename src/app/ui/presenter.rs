@@ -10,8 +10,8 @@ use crate::app::storage::Damage;
 use crate::app::view::{BoardView, Orientation};
 use crate::rules::{Action, Bitboard, DrawReason, Outcome as GameOutcome, Seat, Setup, Square};
 use crate::{
-    BoardTurning, CampOutline, Cell, Mark, Notice, Outcome, PlayerKind, Question, SaveDamage, SaveProblem, SavedFile,
-    SeatChoice, SeatInfo,
+    BoardTurning, CampOutline, Cell, Mark, MoveEntry, Notice, Outcome, PlayerKind, Question, SaveDamage, SaveProblem,
+    SavedFile, SeatChoice, SeatInfo,
 };
 use slint::SharedString;
 
@@ -121,6 +121,36 @@ fn last_route(session: &Session) -> Vec<Square> {
     }
 }
 
+/// For each legal destination of the selected piece, the jumps of its route (0 for a
+/// step); 0 elsewhere.
+fn destination_jumps(session: &Session) -> Vec<i32> {
+    let mut jumps = vec![0; 256];
+    for route in session.interaction().destination_routes(session.game()) {
+        if let (Some(first), Some(second), Some(last)) = (route.first(), route.get(1), route.last()) {
+            let step = (first.column() - second.column()).abs() <= 1 && (first.row() - second.row()).abs() <= 1;
+            jumps[last.index()] = if step { 0 } else { route.len() as i32 - 1 };
+        }
+    }
+    jumps
+}
+
+/// The move list: every action of the game in notation, with its seat and round.
+pub fn moves(session: &Session) -> Vec<MoveEntry> {
+    let game = session.game();
+    let seats = game.setup().seats().len().max(1);
+    game.history()
+        .iter()
+        .enumerate()
+        .map(|(index, action)| MoveEntry {
+            index: index as i32,
+            round: (index / seats) as i32 + 1,
+            first_in_round: index % seats == 0,
+            seat: seat_index(game.actor(index)),
+            text: action.to_string().into(),
+        })
+        .collect()
+}
+
 /// The mark of every square, from the most important down.
 fn marks(session: &Session) -> Vec<Mark> {
     let game = session.game();
@@ -164,11 +194,13 @@ pub fn board(session: &Session, animation: Option<&Animation>) -> BoardPicture {
     let view = session.view();
     let hidden = animation.map(Animation::destination);
     let marks = marks(session);
+    let jumps = destination_jumps(session);
     let cells = Square::all()
         .map(|square| {
             let display = view.display_cell(square);
             let piece = position.piece_at(square).filter(|_| hidden != Some(square));
             let camp = setup.seats().iter().copied().find(|&s| setup.home_camp(s).contains(square));
+            let target = setup.seats().iter().copied().find(|&s| setup.target_camp(s).contains(square));
             let (column_label, row_label) = coordinate_labels(view, square, display);
             Cell {
                 x: display.0,
@@ -178,6 +210,10 @@ pub fn board(session: &Session, animation: Option<&Animation>) -> BoardPicture {
                 in_camp: camp.is_some(),
                 camp: camp.map_or(0, seat_index),
                 mark: marks[square.index()],
+                name: square.to_string().into(),
+                has_target: target.is_some(),
+                target: target.map_or(0, seat_index),
+                jumps: jumps[square.index()],
                 column_label,
                 row_label,
             }

@@ -3,6 +3,7 @@
 use super::controller::Controller;
 use crate::{
     AppWindow, BoardState, BoardTurning, GameState, Navigation, NewGameForm, Page, Pickers, PlayerKind, Preferences,
+    ReviewStep,
 };
 use slint::ComponentHandle;
 use std::rc::Rc;
@@ -68,6 +69,8 @@ impl Controller {
         on!(self, game.on_new_game, |c| c.new_game());
         on!(self, game.on_answer_question, |c, yes: bool| c.answer_question(yes));
         on!(self, game.on_set_up, |c| c.set_up());
+        on!(self, game.on_review_step, |c, step: ReviewStep| c.review_step(step));
+        on!(self, game.on_review_at, |c, index: i32| c.review_at(index));
         let pickers = window.global::<Pickers>();
         on!(self, pickers.on_pick_piece, |c, index: i32| c.pick_piece(index));
         on!(self, pickers.on_pick_destination, |c, index: i32| c.pick_destination(index));
