@@ -48,8 +48,15 @@ impl Engine {
         &self.game
     }
 
-    /// Answers one command line.
+    /// Answers one command line. `go`'s `info` lines are left out: see
+    /// [`Engine::handle_streaming`].
     pub fn handle(&mut self, line: &str) -> (Vec<String>, Flow) {
+        self.handle_streaming(line, &mut |_| {})
+    }
+
+    /// Answers one command line, passing each `info` line of a running `go` to `info`
+    /// as soon as the search completes an iteration (before the answer, `bestmove`).
+    pub fn handle_streaming(&mut self, line: &str, info: &mut dyn FnMut(&str)) -> (Vec<String>, Flow) {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = words.split_first() else {
             return (Vec::new(), Flow::Continue);
@@ -60,7 +67,7 @@ impl Engine {
             "perft" => self.perft(args),
             "status" if args.is_empty() => vec![status_line(&self.game)],
             "hpn" if args.is_empty() => vec![format!("hpn {}", write_hpn(self.game.position()))],
-            "go" => self.go(args),
+            "go" => self.go(args, info),
             "hint" if args.is_empty() => self.hint(),
             "isready" if args.is_empty() => vec!["readyok".to_string()],
             "quit" if args.is_empty() => return (Vec::new(), Flow::Quit),
@@ -142,7 +149,7 @@ impl Engine {
         vec![format!("perft {depth} {}", self.game.perft(depth))]
     }
 
-    fn go(&self, args: &[&str]) -> Vec<String> {
+    fn go(&self, args: &[&str], info: &mut dyn FnMut(&str)) -> Vec<String> {
         let mut request = SearchRequest::new(Level::Master);
         let mut rest = args;
         while let [key, value, tail @ ..] = rest {
@@ -182,7 +189,8 @@ impl Engine {
         if let [odd] = rest {
             return error(format!("go option '{}' needs a value", crate::rules::excerpt(odd)));
         }
-        match ai::choose_action(&self.game, &request, &AtomicBool::new(false)) {
+        let mut report = |iteration: &ai::Iteration| info(&info_line(iteration));
+        match ai::choose_action_reporting(&self.game, &request, &AtomicBool::new(false), &mut report) {
             Some(action) => vec![format!("bestmove {}", action_text(&action))],
             None => error("the game is over"),
         }
@@ -198,6 +206,25 @@ impl Engine {
 
 fn action_text(action: &Action) -> String {
     action.to_string()
+}
+
+/// The `info` line of one completed search iteration:
+/// `info depth <d> score <points> nodes <n> nps <n> time <ms> pv <moves>`.
+pub fn info_line(iteration: &ai::Iteration) -> String {
+    let micros = iteration.elapsed.as_micros().max(1);
+    let nps = u128::from(iteration.nodes) * 1_000_000 / micros;
+    let mut line = format!(
+        "info depth {} score {} nodes {} nps {nps} time {} pv",
+        iteration.depth,
+        iteration.score,
+        iteration.nodes,
+        iteration.elapsed.as_millis()
+    );
+    for action in &iteration.pv {
+        line.push(' ');
+        line.push_str(&action_text(action));
+    }
+    line
 }
 
 /// The `status` answer for a game.
@@ -255,10 +282,22 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
     let mut engine = Engine::new();
     let mut buffer = Vec::new();
     while let Some(line) = read_line(&mut input, &mut buffer)? {
+        // `info` lines go out (flushed) while the search runs; the first write error ends the session.
+        let mut failed = None;
+        let mut info = |text: &str| {
+            if failed.is_none() {
+                if let Err(why) = writeln!(output, "{text}").and_then(|()| output.flush()) {
+                    failed = Some(why);
+                }
+            }
+        };
         let (lines, flow) = match line {
-            Ok(line) => engine.handle(&line),
+            Ok(line) => engine.handle_streaming(&line, &mut info),
             Err(why) => (error(why), Flow::Continue),
         };
+        if let Some(why) = failed {
+            return Err(why);
+        }
         for line in lines {
             writeln!(output, "{line}")?;
         }

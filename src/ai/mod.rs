@@ -29,6 +29,7 @@ pub use greedy::greedy_move;
 
 use crate::rules::{Action, Game, Seat};
 use eval::Weights;
+pub use search::Iteration;
 use search::{Limits, SearchParams};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -147,6 +148,17 @@ impl SearchRequest {
 /// none. `None` when the game is over. Setting `stop` ends the search at once; the best
 /// move found so far is returned (the caller may ignore it).
 pub fn choose_action(game: &Game, request: &SearchRequest, stop: &AtomicBool) -> Option<Action> {
+    choose_action_reporting(game, request, stop, &mut |_| {})
+}
+
+/// As [`choose_action`], calling `report` after every completed iteration of the search
+/// (never for Greedy, a forced move or a pass, which need no search).
+pub fn choose_action_reporting(
+    game: &Game,
+    request: &SearchRequest,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Iteration),
+) -> Option<Action> {
     if game.is_over() {
         return None;
     }
@@ -169,7 +181,7 @@ pub fn choose_action(game: &Game, request: &SearchRequest, stop: &AtomicBool) ->
             deadline: movetime.map(|t| started + t),
             budget: movetime,
         };
-        search::search(game, &params, &limits, request.seed, stop).best?
+        search::search_reporting(game, &params, &limits, request.seed, stop, report).best?
     };
     position.route(mv).map(Action::Move)
 }

@@ -14,7 +14,7 @@
 
 use super::eval::{self, Evaluator, Weights, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, TranspositionTable};
-use crate::rules::{Game, Move, Position, Seat, Setup};
+use crate::rules::{Action, Game, Move, Position, Seat, Setup};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -52,6 +52,25 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Do not start a new iteration after this much time.
     pub budget: Option<Duration>,
+}
+
+/// What one completed iteration of the iterative deepening found, as reported while the
+/// search runs (the engine's `info` lines).
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    pub depth: u32,
+    /// From the root seat's side, in evaluation points (about a tenth of a step each);
+    /// beyond [`WIN_THRESHOLD`] in size when a camp fill is forced.
+    pub score: i32,
+    /// Nodes searched so far (all iterations).
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The expected line, the best move first: the best move, then the moves the
+    /// transposition table holds for the positions that follow, each checked legal (a
+    /// seat without moves passes). It ends early at a missing or stale entry, a finished
+    /// game or a repetition, so it may be shorter than `depth`.
+    pub pv: Vec<Action>,
 }
 
 /// The search's answer.
@@ -329,6 +348,34 @@ impl<'a> Searcher<'a> {
         best_score
     }
 
+    /// The principal variation after an iteration of `depth` plies that chose `best`:
+    /// read from the transposition table, every move checked against the legal moves.
+    fn principal_variation(&self, root: &Position, best: Move, depth: u32) -> Vec<Action> {
+        let mut pv = Vec::new();
+        let mut position = *root;
+        let mut line = vec![root.hash()];
+        let mut next = Some(best);
+        while pv.len() < depth as usize && position.winners().is_none() {
+            let moves = position.legal_moves_ignoring_result();
+            if moves.is_empty() {
+                pv.push(Action::Pass);
+                position.pass_unchecked();
+            } else {
+                let Some(mv) = next.filter(|&mv| moves.contains(mv)) else { break };
+                let Some(route) = position.route(mv) else { break };
+                pv.push(Action::Move(route));
+                position.play_unchecked(mv);
+            }
+            let hash = position.hash();
+            if line.contains(&hash) || self.seen_in_game.contains(&hash) {
+                break;
+            }
+            line.push(hash);
+            next = self.tt.probe(hash).and_then(|entry| entry.best);
+        }
+        pv
+    }
+
     /// One iteration at the root: every legal move, full width, best first. The root's
     /// side always maximises. Returns the best move and score, and whether the iteration
     /// completed (a stopped one still returns a move that beat the earlier ones).
@@ -422,6 +469,20 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 /// Searches the game's position for the seat to move. The best move is always one of the
 /// legal moves (`None` only when the seat has none).
 pub fn search(game: &Game, params: &SearchParams, limits: &Limits, seed: u64, stop: &AtomicBool) -> SearchResult {
+    search_reporting(game, params, limits, seed, stop, &mut |_| {})
+}
+
+/// As [`search`], calling `report` after every completed iteration (none when the seat
+/// has at most one move, which needs no search).
+pub fn search_reporting(
+    game: &Game,
+    params: &SearchParams,
+    limits: &Limits,
+    seed: u64,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Iteration),
+) -> SearchResult {
+    let started = Instant::now();
     let position = *game.position();
     let moves = position.legal_moves();
     let mut searcher = Searcher::new(game, *params, seed, stop, limits.deadline);
@@ -438,7 +499,6 @@ pub fn search(game: &Game, params: &SearchParams, limits: &Limits, seed: u64, st
     if root_moves.len() <= 1 {
         return result;
     }
-    let started = Instant::now();
     for depth in 1..=limits.depth.clamp(1, MAX_PLY as u32) {
         let found = searcher.root_iteration(&position, depth, &mut root_moves);
         if let Some((mv, score, complete)) = found {
@@ -446,6 +506,13 @@ pub fn search(game: &Game, params: &SearchParams, limits: &Limits, seed: u64, st
             result.score = score;
             if complete {
                 result.depth = depth;
+                report(&Iteration {
+                    depth,
+                    score,
+                    nodes: searcher.nodes,
+                    elapsed: started.elapsed(),
+                    pv: searcher.principal_variation(&position, mv, depth),
+                });
             }
         }
         if searcher.aborted {
