@@ -13,12 +13,16 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 pub const MAX_PERFT_DEPTH: u32 = 8;
 /// The deepest `go depth` accepted.
 pub const MAX_GO_DEPTH: u32 = 64;
+/// The most search threads (`setoption threads`).
+pub const MAX_THREADS: usize = ai::search::MAX_THREADS;
 /// The longest `go movetime` accepted, in milliseconds (one hour).
 pub const MAX_MOVETIME_MS: u64 = 3_600_000;
 
-/// The engine's state: the game set by `position`.
+/// The engine's state: the game set by `position`, and the search threads
+/// (`setoption threads <n>`).
 pub struct Engine {
     game: Game,
+    threads: Option<usize>,
 }
 
 impl Default for Engine {
@@ -41,7 +45,12 @@ fn error(reason: impl std::fmt::Display) -> Vec<String> {
 impl Engine {
     /// Starts with the `2p` start position, seat A to move.
     pub fn new() -> Engine {
-        Engine { game: Game::new(Setup::TwoPlayers, Seat::A) }
+        Engine { game: Game::new(Setup::TwoPlayers, Seat::A), threads: None }
+    }
+
+    /// Starts as [`Engine::new`], searching with `threads` threads (`None`: the level's default).
+    pub fn with_threads(threads: Option<usize>) -> Engine {
+        Engine { threads: threads.map(|n| n.clamp(1, MAX_THREADS)), ..Engine::new() }
     }
 
     pub fn game(&self) -> &Game {
@@ -70,6 +79,7 @@ impl Engine {
             "go" => self.go(args, info),
             "hint" if args.is_empty() => self.hint(),
             "isready" if args.is_empty() => vec!["readyok".to_string()],
+            "setoption" => self.setoption(args),
             "quit" if args.is_empty() => return (Vec::new(), Flow::Quit),
             "moves" | "status" | "hpn" | "hint" | "isready" | "quit" => error(format!("{command} takes no arguments")),
             other => error(format!("unknown command '{}'", crate::rules::excerpt(other))),
@@ -117,6 +127,24 @@ impl Engine {
         Vec::new()
     }
 
+    /// `setoption threads <1..=8|auto>`: the search threads of later `go` commands.
+    fn setoption(&mut self, args: &[&str]) -> Vec<String> {
+        match args {
+            ["threads", "auto"] => self.threads = None,
+            ["threads", value] => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.threads = Some(n),
+                _ => {
+                    return error(format!(
+                        "bad thread count '{}' (1..={MAX_THREADS} or auto)",
+                        crate::rules::excerpt(value)
+                    ))
+                }
+            },
+            _ => return error("usage: setoption threads <n>|auto"),
+        }
+        Vec::new()
+    }
+
     fn moves(&self) -> Vec<String> {
         if self.game.is_over() {
             return vec!["moves 0".to_string()];
@@ -150,7 +178,7 @@ impl Engine {
     }
 
     fn go(&self, args: &[&str], info: &mut dyn FnMut(&str)) -> Vec<String> {
-        let mut request = SearchRequest::new(Level::Master);
+        let mut request = SearchRequest { threads: self.threads, ..SearchRequest::new(Level::Master) };
         let mut rest = args;
         while let [key, value, tail @ ..] = rest {
             match *key {
@@ -278,8 +306,12 @@ fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<Optio
 }
 
 /// Runs the protocol until `quit` or the end of input, flushing after every answer.
-pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut engine = Engine::new();
+pub fn run(input: impl BufRead, output: impl Write) -> io::Result<()> {
+    run_engine(Engine::new(), input, output)
+}
+
+/// As [`run`], with an engine set up beforehand (e.g. [`Engine::with_threads`]).
+pub fn run_engine(mut engine: Engine, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
     let mut buffer = Vec::new();
     while let Some(line) = read_line(&mut input, &mut buffer)? {
         // `info` lines go out (flushed) while the search runs; the first write error ends the session.

@@ -3,11 +3,14 @@
 //! ```text
 //! halma-arena --games N --setup 2p --a level:Master --b level:Greedy
 //!             [--movetime MS] [--seed S] [--threads 1|2] [--max-plies 1000] [--record FILE]
-//!             [--time-hints]
+//!             [--time-hints] [--search-threads N]
 //! ```
 //!
 //! A player is `level:<name>` (a level of this program, played in-process) or
 //! `cmd:<command line>` (any program speaking ENGINE-PROTOCOL.md, started with `sh -c`).
+//! `--threads` plays that many games at once; `--search-threads` sets how many threads
+//! each in-process level searches with (default: Master on every core, at most 8; for a
+//! program, pass its own option, e.g. `cmd:halma-engine --threads 2`).
 //! Seats are shared out fairly: in 2p the players take turns moving first; in 4p each
 //! player takes a team and the teams and the first seat rotate; in 3p the seat sets rotate
 //! (A alone, B alone, C alone, and each pair), so each player gets the lone 13-piece seat
@@ -28,7 +31,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: halma-arena --games N --setup 2p|3p|4p-one|4p-both --a PLAYER --b PLAYER \
-[--movetime MS] [--seed S] [--threads 1|2] [--max-plies N] [--record FILE] [--time-hints]
+[--movetime MS] [--seed S] [--threads 1|2] [--max-plies N] [--record FILE] [--time-hints] [--search-threads N]
   PLAYER: level:<Greedy|Beginner|Casual|Strong|Master> or cmd:<command line of a halma-engine-protocol program>";
 
 /// How long a program may think beyond its move time before it loses on time.
@@ -77,6 +80,8 @@ struct Options {
     record: Option<String>,
     /// Also time a hint in every position.
     time_hints: bool,
+    /// Search threads of the in-process levels (`None`: their default).
+    search_threads: Option<usize>,
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
@@ -89,6 +94,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     let mut max_plies = 1000;
     let mut record = None;
     let mut time_hints = false;
+    let mut search_threads = None;
     let mut rest = args;
     while let [key, tail @ ..] = rest {
         if key == "--time-hints" {
@@ -108,6 +114,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--threads" => threads = number("thread count")? as usize,
             "--max-plies" => max_plies = number("ply cap")? as usize,
             "--record" => record = Some(value.clone()),
+            "--search-threads" => search_threads = Some((number("search thread count")? as usize).clamp(1, 8)),
             other => return Err(format!("unknown option '{other}'")),
         }
         rest = tail;
@@ -129,6 +136,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         max_plies: max_plies.max(1),
         record,
         time_hints,
+        search_threads,
     })
 }
 
@@ -229,11 +237,13 @@ fn parse_info(line: &str) -> Option<Thinking> {
 struct Player {
     spec: PlayerSpec,
     process: Option<Process>,
+    /// Search threads of a level (`None`: its default).
+    threads: Option<usize>,
 }
 
 impl Player {
-    fn new(spec: PlayerSpec) -> Player {
-        Player { spec, process: None }
+    fn new(spec: PlayerSpec, threads: Option<usize>) -> Player {
+        Player { spec, process: None, threads }
     }
 
     fn is_level(&self) -> bool {
@@ -252,7 +262,7 @@ impl Player {
         let mut thinking = None;
         let result = match &self.spec {
             PlayerSpec::Level(level) => {
-                let request = SearchRequest { level: *level, movetime, depth: None, seed };
+                let request = SearchRequest { level: *level, movetime, depth: None, seed, threads: self.threads };
                 let mut report = |i: &ai::Iteration| thinking = Some(Thinking { depth: i.depth, nodes: i.nodes });
                 ai::choose_action_reporting(game, &request, &AtomicBool::new(false), &mut report)
                     .map(|action| action.to_string())
@@ -552,8 +562,9 @@ fn report(options: &Options, records: &[GameRecord], elapsed: Duration, loads: [
         (None, PlayerSpec::Level(level)) => format!("level budget {}", millis(level.movetime())),
         (None, PlayerSpec::Command(_)) => "the program's own budget".to_string(),
     };
+    let search_threads = options.search_threads.map_or("default".to_string(), |n| n.to_string());
     println!(
-        "move time: A {}, B {}; seed {}; {} thread(s); ply cap {}; wall time {:.0} s",
+        "move time: A {}, B {}; seed {}; {} game(s) at once; level search threads {search_threads}; ply cap {}; wall time {:.0} s",
         budget(a),
         budget(b),
         options.seed,
@@ -654,7 +665,7 @@ fn main() {
     std::thread::scope(|scope| {
         for _ in 0..options.threads.min(options.games) {
             scope.spawn(|| {
-                let mut players = options.players.clone().map(Player::new);
+                let mut players = options.players.clone().map(|spec| Player::new(spec, options.search_threads));
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= options.games {
