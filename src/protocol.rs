@@ -13,12 +13,16 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 pub const MAX_PERFT_DEPTH: u32 = 8;
 /// The deepest `go depth` accepted.
 pub const MAX_GO_DEPTH: u32 = 64;
+/// The most search threads (`setoption threads`).
+pub const MAX_THREADS: usize = ai::search::MAX_THREADS;
 /// The longest `go movetime` accepted, in milliseconds (one hour).
 pub const MAX_MOVETIME_MS: u64 = 3_600_000;
 
-/// The engine's state: the game set by `position`.
+/// The engine's state: the game set by `position`, and the search threads
+/// (`setoption threads <n>`).
 pub struct Engine {
     game: Game,
+    threads: Option<usize>,
 }
 
 impl Default for Engine {
@@ -41,15 +45,27 @@ fn error(reason: impl std::fmt::Display) -> Vec<String> {
 impl Engine {
     /// Starts with the `2p` start position, seat A to move.
     pub fn new() -> Engine {
-        Engine { game: Game::new(Setup::TwoPlayers, Seat::A) }
+        Engine { game: Game::new(Setup::TwoPlayers, Seat::A), threads: None }
+    }
+
+    /// Starts as [`Engine::new`], searching with `threads` threads (`None`: the level's default).
+    pub fn with_threads(threads: Option<usize>) -> Engine {
+        Engine { threads: threads.map(|n| n.clamp(1, MAX_THREADS)), ..Engine::new() }
     }
 
     pub fn game(&self) -> &Game {
         &self.game
     }
 
-    /// Answers one command line.
+    /// Answers one command line. `go`'s `info` lines are left out: see
+    /// [`Engine::handle_streaming`].
     pub fn handle(&mut self, line: &str) -> (Vec<String>, Flow) {
+        self.handle_streaming(line, &mut |_| {})
+    }
+
+    /// Answers one command line, passing each `info` line of a running `go` to `info`
+    /// as soon as the search completes an iteration (before the answer, `bestmove`).
+    pub fn handle_streaming(&mut self, line: &str, info: &mut dyn FnMut(&str)) -> (Vec<String>, Flow) {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = words.split_first() else {
             return (Vec::new(), Flow::Continue);
@@ -60,9 +76,10 @@ impl Engine {
             "perft" => self.perft(args),
             "status" if args.is_empty() => vec![status_line(&self.game)],
             "hpn" if args.is_empty() => vec![format!("hpn {}", write_hpn(self.game.position()))],
-            "go" => self.go(args),
+            "go" => self.go(args, info),
             "hint" if args.is_empty() => self.hint(),
             "isready" if args.is_empty() => vec!["readyok".to_string()],
+            "setoption" => self.setoption(args),
             "quit" if args.is_empty() => return (Vec::new(), Flow::Quit),
             "moves" | "status" | "hpn" | "hint" | "isready" | "quit" => error(format!("{command} takes no arguments")),
             other => error(format!("unknown command '{}'", crate::rules::excerpt(other))),
@@ -110,6 +127,24 @@ impl Engine {
         Vec::new()
     }
 
+    /// `setoption threads <1..=8|auto>`: the search threads of later `go` commands.
+    fn setoption(&mut self, args: &[&str]) -> Vec<String> {
+        match args {
+            ["threads", "auto"] => self.threads = None,
+            ["threads", value] => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.threads = Some(n),
+                _ => {
+                    return error(format!(
+                        "bad thread count '{}' (1..={MAX_THREADS} or auto)",
+                        crate::rules::excerpt(value)
+                    ))
+                }
+            },
+            _ => return error("usage: setoption threads <n>|auto"),
+        }
+        Vec::new()
+    }
+
     fn moves(&self) -> Vec<String> {
         if self.game.is_over() {
             return vec!["moves 0".to_string()];
@@ -142,8 +177,8 @@ impl Engine {
         vec![format!("perft {depth} {}", self.game.perft(depth))]
     }
 
-    fn go(&self, args: &[&str]) -> Vec<String> {
-        let mut request = SearchRequest::new(Level::Master);
+    fn go(&self, args: &[&str], info: &mut dyn FnMut(&str)) -> Vec<String> {
+        let mut request = SearchRequest { threads: self.threads, ..SearchRequest::new(Level::Master) };
         let mut rest = args;
         while let [key, value, tail @ ..] = rest {
             match *key {
@@ -182,7 +217,8 @@ impl Engine {
         if let [odd] = rest {
             return error(format!("go option '{}' needs a value", crate::rules::excerpt(odd)));
         }
-        match ai::choose_action(&self.game, &request, &AtomicBool::new(false)) {
+        let mut report = |iteration: &ai::Iteration| info(&info_line(iteration));
+        match ai::choose_action_reporting(&self.game, &request, &AtomicBool::new(false), &mut report) {
             Some(action) => vec![format!("bestmove {}", action_text(&action))],
             None => error("the game is over"),
         }
@@ -198,6 +234,25 @@ impl Engine {
 
 fn action_text(action: &Action) -> String {
     action.to_string()
+}
+
+/// The `info` line of one completed search iteration:
+/// `info depth <d> score <points> nodes <n> nps <n> time <ms> pv <moves>`.
+pub fn info_line(iteration: &ai::Iteration) -> String {
+    let micros = iteration.elapsed.as_micros().max(1);
+    let nps = u128::from(iteration.nodes) * 1_000_000 / micros;
+    let mut line = format!(
+        "info depth {} score {} nodes {} nps {nps} time {} pv",
+        iteration.depth,
+        iteration.score,
+        iteration.nodes,
+        iteration.elapsed.as_millis()
+    );
+    for action in &iteration.pv {
+        line.push(' ');
+        line.push_str(&action_text(action));
+    }
+    line
 }
 
 /// The `status` answer for a game.
@@ -251,14 +306,30 @@ fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<Optio
 }
 
 /// Runs the protocol until `quit` or the end of input, flushing after every answer.
-pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut engine = Engine::new();
+pub fn run(input: impl BufRead, output: impl Write) -> io::Result<()> {
+    run_engine(Engine::new(), input, output)
+}
+
+/// As [`run`], with an engine set up beforehand (e.g. [`Engine::with_threads`]).
+pub fn run_engine(mut engine: Engine, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
     let mut buffer = Vec::new();
     while let Some(line) = read_line(&mut input, &mut buffer)? {
+        // `info` lines go out (flushed) while the search runs; the first write error ends the session.
+        let mut failed = None;
+        let mut info = |text: &str| {
+            if failed.is_none() {
+                if let Err(why) = writeln!(output, "{text}").and_then(|()| output.flush()) {
+                    failed = Some(why);
+                }
+            }
+        };
         let (lines, flow) = match line {
-            Ok(line) => engine.handle(&line),
+            Ok(line) => engine.handle_streaming(&line, &mut info),
             Err(why) => (error(why), Flow::Continue),
         };
+        if let Some(why) = failed {
+            return Err(why);
+        }
         for line in lines {
             writeln!(output, "{line}")?;
         }

@@ -14,7 +14,8 @@ fn time_to_stop(game: &Game, level: Level, after: Duration) -> Duration {
     let worker_stop = Arc::clone(&stop);
     let worker_game = game.clone();
     let worker = std::thread::spawn(move || {
-        let request = SearchRequest { level, movetime: Some(Duration::from_secs(3600)), depth: None, seed: 1 };
+        let request =
+            SearchRequest { level, movetime: Some(Duration::from_secs(3600)), depth: None, seed: 1, threads: None };
         let action = ai::choose_action(&worker_game, &request, &worker_stop);
         (action, Instant::now())
     });

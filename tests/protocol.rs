@@ -277,3 +277,101 @@ fn the_binary_stops_at_quit_and_survives_bad_lines() {
     assert_eq!(run_binary(b"isready"), (vec!["readyok".to_string()], true));
     assert_eq!(run_binary(b""), (vec![], true));
 }
+
+/// The fields of an `info` line, checked well-formed:
+/// `info depth <d> score <points> nodes <n> nps <n> time <ms> pv <move> ...`.
+struct Info {
+    depth: u32,
+    nodes: u64,
+    time: u64,
+    pv: Vec<String>,
+}
+
+fn parse_info(line: &str) -> Info {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert!(words.len() >= 12, "too short: {line}");
+    let keys: Vec<&str> = [0, 1, 3, 5, 7, 9, 11].iter().map(|&i| words[i]).collect();
+    assert_eq!(keys, ["info", "depth", "score", "nodes", "nps", "time", "pv"], "{line}");
+    let number = |i: usize| words[i].parse::<u64>().unwrap_or_else(|_| panic!("word {i} of {line}"));
+    words[4].parse::<i32>().unwrap_or_else(|_| panic!("score of {line}"));
+    let info = Info {
+        depth: number(2) as u32,
+        nodes: number(6),
+        time: number(10),
+        pv: words[12..].iter().map(|w| w.to_string()).collect(),
+    };
+    number(8);
+    assert!(info.depth >= 1 && info.nodes >= 1, "{line}");
+    assert!(!info.pv.is_empty(), "the pv holds at least the best move: {line}");
+    info
+}
+
+/// Plays a pv on the position of `hpn` with the rules engine: every move must be legal.
+fn assert_pv_legal(hpn: &str, pv: &[String]) {
+    let mut engine = Engine::new();
+    let line = format!("position hpn {hpn} moves {}", pv.join(" "));
+    assert_eq!(answer(&mut engine, &line), Vec::<String>::new(), "pv {pv:?} is not legal from {hpn}");
+}
+
+#[test]
+fn go_streams_info_lines_whose_pv_starts_with_the_best_move() {
+    let mut engine = Engine::new();
+    let position = "position start 2p moves c3-e3 n14-l14 d3-f3";
+    assert_eq!(answer(&mut engine, position), Vec::<String>::new());
+    let hpn = hpn(&mut engine).trim_start_matches("hpn ").to_string();
+    let mut infos = Vec::new();
+    let (lines, flow) = engine.handle_streaming("go depth 4 seed 3", &mut |line| infos.push(line.to_string()));
+    assert_eq!(flow, Flow::Continue);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let best = lines[0].strip_prefix("bestmove ").expect("bestmove");
+    let parsed: Vec<Info> = infos.iter().map(|line| parse_info(line)).collect();
+    // One line per completed iteration, depth 1 to 4, nodes and time never going back.
+    assert_eq!(parsed.iter().map(|i| i.depth).collect::<Vec<_>>(), [1, 2, 3, 4], "{infos:?}");
+    for pair in parsed.windows(2) {
+        assert!(pair[0].nodes <= pair[1].nodes && pair[0].time <= pair[1].time, "{infos:?}");
+    }
+    for info in &parsed {
+        assert!(info.pv.len() <= info.depth as usize, "{infos:?}");
+        assert_pv_legal(&hpn, &info.pv);
+    }
+    // A search with a fixed depth completes its last iteration: its move is the answer.
+    assert_eq!(parsed[3].pv[0], best, "{infos:?}");
+    // `handle` answers the same without the info lines.
+    assert_eq!(answer(&mut engine, "go depth 4 seed 3"), lines);
+}
+
+#[test]
+fn go_without_a_search_prints_no_info() {
+    let mut engine = Engine::new();
+    let mut infos = Vec::new();
+    let (lines, _) = engine.handle_streaming("go level Greedy", &mut |line| infos.push(line.to_string()));
+    assert!(lines[0].starts_with("bestmove "), "{lines:?}");
+    assert_eq!(infos, Vec::<String>::new(), "Greedy does not search");
+    assert_eq!(answer(&mut engine, &format!("position hpn {A_BLOCKED}")), Vec::<String>::new());
+    let (lines, _) = engine.handle_streaming("go movetime 50", &mut |line| infos.push(line.to_string()));
+    assert_eq!((lines, infos), (vec!["bestmove pass".to_string()], Vec::new()));
+}
+
+#[test]
+fn the_binary_prints_info_lines_before_bestmove() {
+    let session = "position start 2p moves c3-e3 n14-l14\ngo movetime 200 seed 5\nisready\n";
+    let (lines, ok) = run_binary(session.as_bytes());
+    assert!(ok);
+    let (last, rest) = lines.split_last().expect("output");
+    assert_eq!(last, "readyok");
+    let (bestmove, infos) = rest.split_last().expect("a bestmove");
+    assert!(bestmove.starts_with("bestmove "), "{lines:?}");
+    assert!(!infos.is_empty(), "200 ms complete at least one iteration: {lines:?}");
+    let mut engine = Engine::new();
+    assert_eq!(answer(&mut engine, "position start 2p moves c3-e3 n14-l14"), Vec::<String>::new());
+    let hpn = hpn(&mut engine).trim_start_matches("hpn ").to_string();
+    let mut depth = 0;
+    for line in infos {
+        let info = parse_info(line);
+        assert_eq!(info.depth, depth + 1, "one line per iteration, in order: {lines:?}");
+        depth = info.depth;
+        // A timed search may answer a move of an unfinished iteration that beat the
+        // last pv's; every pv is still legal from the position.
+        assert_pv_legal(&hpn, &info.pv);
+    }
+}

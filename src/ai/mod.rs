@@ -15,7 +15,7 @@
 //! | Beginner | its own move, plain race | — | ±2.5 steps | instant |
 //! | Casual | 2 plies | backward moves, 20 best | ±0.8 step | a few ms |
 //! | Strong | up to 3 plies | backward moves | ±0.2 step | 250 ms at most |
-//! | Master | as deep as 300 ms allow | — | ±0.1 step | 300 ms |
+//! | Master | as deep as 300 ms allow, on every core (at most 8) | — | ±0.1 step | 300 ms |
 //!
 //! Hints search [`HINT_DEPTH`] plies with Strong's judgement and no noise.
 //! Draws: [`should_accept_draw`] and [`wants_draw`] judge offers for computer seats.
@@ -29,6 +29,7 @@ pub use greedy::greedy_move;
 
 use crate::rules::{Action, Game, Seat};
 use eval::Weights;
+pub use search::Iteration;
 use search::{Limits, SearchParams};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -121,13 +122,23 @@ pub struct SearchRequest {
     /// Caps the search depth. Given without `movetime`, the search has no time limit (only
     /// the stop flag ends it early), so the answer depends on the seed alone.
     pub depth: Option<u32>,
-    /// Seed for the level's random choices: same seed, same move.
+    /// Seed for the level's random choices: same seed, same move (with one thread).
     pub seed: u64,
+    /// Search threads. `None`: Master uses [`default_threads`] for a timed search and one
+    /// thread for a fixed depth without a time limit (so that stays reproducible); the
+    /// other levels, which look only a few plies ahead, always use one.
+    pub threads: Option<usize>,
+}
+
+/// The threads a Master search uses by default: one per available core, at most
+/// [`search::MAX_THREADS`].
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, search::MAX_THREADS)
 }
 
 impl SearchRequest {
     pub fn new(level: Level) -> SearchRequest {
-        SearchRequest { level, movetime: None, depth: None, seed: 0 }
+        SearchRequest { level, movetime: None, depth: None, seed: 0, threads: None }
     }
 
     pub fn with_seed(self, seed: u64) -> SearchRequest {
@@ -141,12 +152,38 @@ impl SearchRequest {
     pub fn with_movetime(self, movetime: Duration) -> SearchRequest {
         SearchRequest { movetime: Some(movetime), ..self }
     }
+
+    pub fn with_threads(self, threads: usize) -> SearchRequest {
+        SearchRequest { threads: Some(threads), ..self }
+    }
+
+    /// The threads this request searches with (see [`SearchRequest::threads`]).
+    pub fn thread_count(&self) -> usize {
+        match self.threads {
+            Some(threads) => threads.clamp(1, search::MAX_THREADS),
+            None if self.level == Level::Master && (self.movetime.is_some() || self.depth.is_none()) => {
+                default_threads()
+            }
+            None => 1,
+        }
+    }
 }
 
 /// The action the computer plays for the seat to move: a move, or a pass when it has
 /// none. `None` when the game is over. Setting `stop` ends the search at once; the best
 /// move found so far is returned (the caller may ignore it).
 pub fn choose_action(game: &Game, request: &SearchRequest, stop: &AtomicBool) -> Option<Action> {
+    choose_action_reporting(game, request, stop, &mut |_| {})
+}
+
+/// As [`choose_action`], calling `report` after every completed iteration of the search
+/// (never for Greedy, a forced move or a pass, which need no search).
+pub fn choose_action_reporting(
+    game: &Game,
+    request: &SearchRequest,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Iteration),
+) -> Option<Action> {
     if game.is_over() {
         return None;
     }
@@ -168,8 +205,9 @@ pub fn choose_action(game: &Game, request: &SearchRequest, stop: &AtomicBool) ->
             depth: request.depth.map_or(params.max_depth, |depth| depth.min(params.max_depth)),
             deadline: movetime.map(|t| started + t),
             budget: movetime,
+            threads: request.thread_count(),
         };
-        search::search(game, &params, &limits, request.seed, stop).best?
+        search::search_reporting(game, &params, &limits, request.seed, stop, report).best?
     };
     position.route(mv).map(Action::Move)
 }
@@ -192,7 +230,8 @@ pub fn hint(game: &Game, stop: &AtomicBool) -> Option<Action> {
         return Some(Action::Pass);
     }
     let params = SearchParams { jitter: 0, tt_bits: 16, ..Level::Strong.params() };
-    let limits = Limits { depth: HINT_DEPTH, deadline: Some(Instant::now() + HINT_DEADLINE), budget: None };
+    // One thread: the same game gives the same hint (a few plies take tens of milliseconds).
+    let limits = Limits { depth: HINT_DEPTH, deadline: Some(Instant::now() + HINT_DEADLINE), budget: None, threads: 1 };
     let mv = search::search(game, &params, &limits, 0, stop).best?;
     game.position().route(mv).map(Action::Move)
 }

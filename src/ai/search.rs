@@ -14,13 +14,13 @@
 
 use super::eval::{self, Evaluator, Weights, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, TranspositionTable};
-use crate::rules::{Game, Move, Position, Seat, Setup};
+use crate::rules::{Action, Game, Move, Position, Seat, Setup};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The deepest search (plies).
@@ -52,6 +52,31 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Do not start a new iteration after this much time.
     pub budget: Option<Duration>,
+    /// Search threads (lazy SMP over one shared transposition table); 1 searches on the
+    /// caller's thread alone and gives the same answer for the same seed and depth.
+    pub threads: usize,
+}
+
+/// The most threads a search uses.
+pub const MAX_THREADS: usize = 8;
+
+/// What one completed iteration of the iterative deepening found, as reported while the
+/// search runs (the engine's `info` lines).
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    pub depth: u32,
+    /// From the root seat's side, in evaluation points (about a tenth of a step each);
+    /// beyond [`WIN_THRESHOLD`] in size when a camp fill is forced.
+    pub score: i32,
+    /// Nodes searched so far (all iterations).
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The expected line, the best move first: the best move, then the moves the
+    /// transposition table holds for the positions that follow, each checked legal (a
+    /// seat without moves passes). It ends early at a missing or stale entry, a finished
+    /// game or a repetition, so it may be shorter than `depth`.
+    pub pv: Vec<Action>,
 }
 
 /// The search's answer.
@@ -69,7 +94,7 @@ struct Searcher<'a> {
     root: Seat,
     setup: Setup,
     seed_mix: u64,
-    tt: TranspositionTable,
+    tt: &'a TranspositionTable,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Vec<i32>,
     evaluator: Evaluator,
@@ -80,6 +105,10 @@ struct Searcher<'a> {
     move_lists: Vec<Vec<(Move, i32)>>,
     nodes: u64,
     stop: &'a AtomicBool,
+    /// Set when the main thread has its answer: the helper threads stop.
+    done: &'a AtomicBool,
+    /// Where a helper thread adds its nodes as it goes (`None` for the main thread).
+    helper_nodes: Option<&'a AtomicU64>,
     deadline: Option<Instant>,
     aborted: bool,
 }
@@ -91,7 +120,7 @@ const TT_MOVE_SCORE: i32 = i32::MAX;
 const KILLER_SCORE: i32 = i32::MAX - 10;
 
 impl<'a> Searcher<'a> {
-    fn new(game: &Game, params: SearchParams, seed: u64, stop: &'a AtomicBool, deadline: Option<Instant>) -> Self {
+    fn new(game: &Game, params: SearchParams, seed: u64, shared: &'a Shared<'a>, deadline: Option<Instant>) -> Self {
         let now = game.position();
         let seen_in_game =
             (0..game.history().len()).filter_map(|index| game.position_before(index)).map(Position::hash).collect();
@@ -100,7 +129,7 @@ impl<'a> Searcher<'a> {
             root: now.to_move(),
             setup: now.setup(),
             seed_mix: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03,
-            tt: TranspositionTable::new(params.tt_bits),
+            tt: &shared.tt,
             evaluator: Evaluator::new(now.setup(), params.weights),
             killers: [[None; 2]; MAX_PLY + 1],
             history: vec![0; 256 * 256],
@@ -108,7 +137,9 @@ impl<'a> Searcher<'a> {
             line: Vec::with_capacity(MAX_PLY + 2),
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             nodes: 0,
-            stop,
+            stop: shared.stop,
+            done: &shared.done,
+            helper_nodes: None,
             deadline,
             aborted: false,
         }
@@ -134,11 +165,14 @@ impl<'a> Searcher<'a> {
         if self.aborted {
             return true;
         }
-        // The flag costs one relaxed load: look at it at every node. The clock costs more.
-        if self.stop.load(Ordering::Relaxed)
-            || (self.nodes.is_multiple_of(CHECK_EVERY) && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        // The flags cost a relaxed load each: look at them at every node. The clock costs more.
+        if self.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed) {
             self.aborted = true;
+        } else if self.nodes.is_multiple_of(CHECK_EVERY) {
+            if let Some(counter) = self.helper_nodes {
+                counter.fetch_add(CHECK_EVERY, Ordering::Relaxed);
+            }
+            self.aborted = self.deadline.is_some_and(|d| Instant::now() >= d);
         }
         self.aborted
     }
@@ -329,6 +363,34 @@ impl<'a> Searcher<'a> {
         best_score
     }
 
+    /// The principal variation after an iteration of `depth` plies that chose `best`:
+    /// read from the transposition table, every move checked against the legal moves.
+    fn principal_variation(&self, root: &Position, best: Move, depth: u32) -> Vec<Action> {
+        let mut pv = Vec::new();
+        let mut position = *root;
+        let mut line = vec![root.hash()];
+        let mut next = Some(best);
+        while pv.len() < depth as usize && position.winners().is_none() {
+            let moves = position.legal_moves_ignoring_result();
+            if moves.is_empty() {
+                pv.push(Action::Pass);
+                position.pass_unchecked();
+            } else {
+                let Some(mv) = next.filter(|&mv| moves.contains(mv)) else { break };
+                let Some(route) = position.route(mv) else { break };
+                pv.push(Action::Move(route));
+                position.play_unchecked(mv);
+            }
+            let hash = position.hash();
+            if line.contains(&hash) || self.seen_in_game.contains(&hash) {
+                break;
+            }
+            line.push(hash);
+            next = self.tt.probe(hash).and_then(|entry| entry.best);
+        }
+        pv
+    }
+
     /// One iteration at the root: every legal move, full width, best first. The root's
     /// side always maximises. Returns the best move and score, and whether the iteration
     /// completed (a stopped one still returns a move that beat the earlier ones).
@@ -422,47 +484,114 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 /// Searches the game's position for the seat to move. The best move is always one of the
 /// legal moves (`None` only when the seat has none).
 pub fn search(game: &Game, params: &SearchParams, limits: &Limits, seed: u64, stop: &AtomicBool) -> SearchResult {
-    let position = *game.position();
-    let moves = position.legal_moves();
-    let mut searcher = Searcher::new(game, *params, seed, stop, limits.deadline);
-    searcher.line.push(position.hash());
-    let army = position.army_to_move();
+    search_reporting(game, params, limits, seed, stop, &mut |_| {})
+}
 
+/// What the threads of one search share.
+struct Shared<'a> {
+    tt: TranspositionTable,
+    stop: &'a AtomicBool,
+    done: AtomicBool,
+    helper_nodes: AtomicU64,
+}
+
+/// As [`search`], calling `report` after every completed iteration (none when the seat
+/// has at most one move, which needs no search).
+///
+/// With `limits.threads` above 1 this is lazy SMP: helper threads run the same iterative
+/// deepening on the same shared transposition table (odd helpers one ply ahead, each with
+/// equal root moves in its own order), so the main thread finds more of the tree already
+/// searched and goes deeper in the same time. The main thread's result is the answer. The
+/// helpers are scoped threads: they stop as soon as the main thread has its answer (or
+/// the stop flag is set) and are joined before this returns, so none outlives the search.
+pub fn search_reporting(
+    game: &Game,
+    params: &SearchParams,
+    limits: &Limits,
+    seed: u64,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Iteration),
+) -> SearchResult {
+    let started = Instant::now();
+    let position = *game.position();
+    let army = position.army_to_move();
+    let evaluator = Evaluator::new(position.setup(), params.weights);
     // Root moves: shuffled by the seed (so equal moves vary between games), then ordered
     // by distance gained.
-    let mut root_moves: Vec<(Move, i32)> =
-        moves.iter().map(|mv| (mv, searcher.evaluator.gain(army, mv.from, mv.to))).collect();
-    root_moves.shuffle(&mut StdRng::seed_from_u64(seed ^ position.hash()));
-    root_moves.sort_by_key(|&(_, gain)| std::cmp::Reverse(gain));
-    let mut result = SearchResult { best: root_moves.first().map(|m| m.0), score: 0, depth: 0, nodes: 0 };
-    if root_moves.len() <= 1 {
+    let root_moves = |shuffle: u64| {
+        let mut list: Vec<(Move, i32)> =
+            position.legal_moves().iter().map(|mv| (mv, evaluator.gain(army, mv.from, mv.to))).collect();
+        list.shuffle(&mut StdRng::seed_from_u64(seed ^ position.hash() ^ shuffle));
+        list.sort_by_key(|&(_, gain)| std::cmp::Reverse(gain));
+        list
+    };
+    let mut main_moves = root_moves(0);
+    let mut result = SearchResult { best: main_moves.first().map(|m| m.0), score: 0, depth: 0, nodes: 0 };
+    if main_moves.len() <= 1 {
         return result;
     }
-    let started = Instant::now();
-    for depth in 1..=limits.depth.clamp(1, MAX_PLY as u32) {
-        let found = searcher.root_iteration(&position, depth, &mut root_moves);
-        if let Some((mv, score, complete)) = found {
-            result.best = Some(mv);
-            result.score = score;
-            if complete {
-                result.depth = depth;
+    let max_depth = limits.depth.clamp(1, MAX_PLY as u32);
+    let shared = Shared {
+        tt: TranspositionTable::new(params.tt_bits),
+        stop,
+        done: AtomicBool::new(false),
+        helper_nodes: AtomicU64::new(0),
+    };
+    let main_nodes = std::thread::scope(|scope| {
+        for helper in 1..limits.threads.clamp(1, MAX_THREADS) {
+            let mut moves = root_moves((helper as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let shared = &shared;
+            scope.spawn(move || {
+                let mut searcher = Searcher::new(game, *params, seed, shared, limits.deadline);
+                searcher.helper_nodes = Some(&shared.helper_nodes);
+                searcher.line.push(position.hash());
+                for depth in (1 + (helper as u32 & 1)).min(max_depth)..=max_depth {
+                    searcher.root_iteration(&position, depth, &mut moves);
+                    if searcher.aborted {
+                        break;
+                    }
+                    moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+                }
+                shared.helper_nodes.fetch_add(searcher.nodes % CHECK_EVERY, Ordering::Relaxed);
+            });
+        }
+        let mut searcher = Searcher::new(game, *params, seed, &shared, limits.deadline);
+        searcher.line.push(position.hash());
+        for depth in 1..=max_depth {
+            let found = searcher.root_iteration(&position, depth, &mut main_moves);
+            if let Some((mv, score, complete)) = found {
+                result.best = Some(mv);
+                result.score = score;
+                if complete {
+                    result.depth = depth;
+                    report(&Iteration {
+                        depth,
+                        score,
+                        nodes: searcher.nodes + shared.helper_nodes.load(Ordering::Relaxed),
+                        elapsed: started.elapsed(),
+                        pv: searcher.principal_variation(&position, mv, depth),
+                    });
+                }
+            }
+            if searcher.aborted {
+                break;
+            }
+            // Best first for the next iteration (a stable sort keeps the earlier order in ties).
+            main_moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+            if result.score.abs() > WIN_THRESHOLD {
+                break;
+            }
+            // A new iteration that cannot finish still helps: the root searches the best move
+            // first, and a move that beats it within the deadline was searched in full. Only
+            // when half the budget is gone is a new iteration not worth starting.
+            if limits.budget.is_some_and(|budget| started.elapsed() * 2 >= budget) {
+                break;
             }
         }
-        if searcher.aborted {
-            break;
-        }
-        // Best first for the next iteration (a stable sort keeps the earlier order in ties).
-        root_moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-        if result.score.abs() > WIN_THRESHOLD {
-            break;
-        }
-        // A new iteration that cannot finish still helps: the root searches the best move
-        // first, and a move that beats it within the deadline was searched in full. Only
-        // when half the budget is gone is a new iteration not worth starting.
-        if limits.budget.is_some_and(|budget| started.elapsed() * 2 >= budget) {
-            break;
-        }
-    }
-    result.nodes = searcher.nodes;
+        // The answer is found: the helpers stop at their next node and are joined here.
+        shared.done.store(true, Ordering::Relaxed);
+        searcher.nodes
+    });
+    result.nodes = main_nodes + shared.helper_nodes.load(Ordering::Relaxed);
     result
 }

@@ -1,8 +1,10 @@
 //! The transposition table: positions already searched, keyed by their Zobrist hash
 //! (`Position::hash`), with the depth, score, bound and best move found. One table per
-//! search, so a search with a fixed depth gives the same answer every time.
+//! search, shared by its threads (lazy SMP); a one-thread search with a fixed depth gives
+//! the same answer every time.
 
 use crate::rules::{Move, Square};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,19 +25,30 @@ pub struct Entry {
     pub best: Option<Move>,
 }
 
-/// 16 bytes per slot: the key, the score, depth, bound and move packed.
-#[derive(Clone, Copy, Default)]
+/// 16 bytes per slot, two atomic words: the packed result (`data`) and the key XOR the
+/// data (`check`). Threads store and probe without locks; a probe accepts a slot only
+/// when `check ^ data` gives back its key, so a slot half-written by another thread (one
+/// word new, one old) reads as a miss instead of as another position's result. Relaxed
+/// ordering is enough: each word is read and written whole, and a torn pair fails the
+/// check. No `unsafe` anywhere: every access is an atomic operation, so there is no data
+/// race to reason about.
+#[derive(Default)]
 struct Slot {
-    key: u64,
-    score: i32,
-    depth: u8,
-    /// 0 empty, 1 exact, 2 lower, 3 upper.
-    bound: u8,
-    from: u8,
-    /// The move's destination; a move is stored when `from != to`.
-    to: u8,
+    check: AtomicU64,
+    data: AtomicU64,
 }
 
+/// The data word: score (32 bits), depth, bound (0 empty, 1 exact, 2 lower, 3 upper),
+/// the move's origin and destination (a move is stored when they differ).
+fn pack(score: i32, depth: u8, bound: u8, from: u8, to: u8) -> u64 {
+    u64::from(score as u32)
+        | u64::from(depth) << 32
+        | u64::from(bound) << 40
+        | u64::from(from) << 48
+        | u64::from(to) << 56
+}
+
+/// A transposition table that any number of search threads share (`&self` everywhere).
 pub struct TranspositionTable {
     slots: Vec<Slot>,
     mask: usize,
@@ -45,30 +58,34 @@ impl TranspositionTable {
     /// A table of 2^bits slots (16 bytes each).
     pub fn new(bits: u32) -> TranspositionTable {
         let size = 1usize << bits.clamp(4, 24);
-        TranspositionTable { slots: vec![Slot::default(); size], mask: size - 1 }
+        TranspositionTable { slots: (0..size).map(|_| Slot::default()).collect(), mask: size - 1 }
+    }
+
+    /// The slot's data word when it holds `key`.
+    fn data(&self, key: u64) -> Option<u64> {
+        let slot = &self.slots[key as usize & self.mask];
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        (check ^ data == key && (data >> 40) as u8 != 0).then_some(data)
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = self.slots[key as usize & self.mask];
-        if slot.bound == 0 || slot.key != key {
-            return None;
-        }
-        let bound = match slot.bound {
+        let data = self.data(key)?;
+        let bound = match (data >> 40) as u8 {
             1 => Bound::Exact,
             2 => Bound::Lower,
             _ => Bound::Upper,
         };
-        let best = (slot.from != slot.to)
-            .then(|| Move { from: Square::from_index(slot.from), to: Square::from_index(slot.to) });
-        Some(Entry { depth: slot.depth, score: slot.score, bound, best })
+        let (from, to) = ((data >> 48) as u8, (data >> 56) as u8);
+        let best = (from != to).then(|| Move { from: Square::from_index(from), to: Square::from_index(to) });
+        Some(Entry { depth: (data >> 32) as u8, score: data as u32 as i32, bound, best })
     }
 
     /// Stores a result, replacing the slot unless it holds a deeper result for the same
-    /// position.
-    pub fn store(&mut self, key: u64, depth: u8, score: i32, bound: Bound, best: Option<Move>) {
-        let index = key as usize & self.mask;
-        let old = self.slots[index];
-        if old.bound != 0 && old.key == key && old.depth > depth {
+    /// position. (Two threads storing at once may each win the slot: either way it then
+    /// holds one whole, verifiable entry.)
+    pub fn store(&self, key: u64, depth: u8, score: i32, bound: Bound, best: Option<Move>) {
+        if self.data(key).is_some_and(|old| (old >> 32) as u8 > depth) {
             return;
         }
         let (from, to) = best.map_or((0, 0), |m| (m.from.index() as u8, m.to.index() as u8));
@@ -77,7 +94,10 @@ impl TranspositionTable {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        self.slots[index] = Slot { key, score, depth, bound, from, to };
+        let data = pack(score, depth, bound, from, to);
+        let slot = &self.slots[key as usize & self.mask];
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(key ^ data, Ordering::Relaxed);
     }
 }
 
@@ -87,7 +107,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_entries() {
-        let mut table = TranspositionTable::new(8);
+        let table = TranspositionTable::new(8);
         let mv = Move { from: Square::from_index(3), to: Square::from_index(40) };
         assert!(table.probe(12345).is_none());
         table.store(12345, 3, -17, Bound::Lower, Some(mv));
@@ -100,5 +120,40 @@ mod tests {
         table.store(12345 + 256, 1, 9, Bound::Upper, None);
         assert!(table.probe(12345).is_none());
         assert_eq!(table.probe(12345 + 256).map(|e| (e.score, e.best)), Some((9, None)));
+    }
+
+    #[test]
+    fn threads_storing_at_once_never_mix_entries() {
+        // Each thread stores, for keys that collide in a small table, an entry whose
+        // fields are all derived from its key; a probe must never see a mixture.
+        let table = TranspositionTable::new(4);
+        let fields = |key: u64| {
+            let score = (key as i32).wrapping_mul(7919);
+            let mv = Move { from: Square::from_index(key as u8), to: Square::from_index(key as u8 ^ 1) };
+            (score, (key % 64) as u8, mv)
+        };
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let table = &table;
+                scope.spawn(move || {
+                    let mut state = thread + 1;
+                    for _ in 0..200_000 {
+                        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                        let key = state >> 11;
+                        let (score, depth, mv) = fields(key);
+                        table.store(key, depth, score, Bound::Exact, Some(mv));
+                        let probe = state.rotate_left(17) >> 11;
+                        if let Some(entry) = table.probe(probe) {
+                            let (score, depth, mv) = fields(probe);
+                            assert_eq!((entry.score, entry.depth, entry.best), (score, depth, Some(mv)));
+                        }
+                        if let Some(entry) = table.probe(key) {
+                            let (score, _, mv) = fields(key);
+                            assert_eq!((entry.score, entry.best), (score, Some(mv)));
+                        }
+                    }
+                });
+            }
+        });
     }
 }

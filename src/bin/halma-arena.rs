@@ -3,11 +3,14 @@
 //! ```text
 //! halma-arena --games N --setup 2p --a level:Master --b level:Greedy
 //!             [--movetime MS] [--seed S] [--threads 1|2] [--max-plies 1000] [--record FILE]
-//!             [--time-hints]
+//!             [--time-hints] [--search-threads N]
 //! ```
 //!
 //! A player is `level:<name>` (a level of this program, played in-process) or
 //! `cmd:<command line>` (any program speaking ENGINE-PROTOCOL.md, started with `sh -c`).
+//! `--threads` plays that many games at once; `--search-threads` sets how many threads
+//! each in-process level searches with (default: Master on every core, at most 8; for a
+//! program, pass its own option, e.g. `cmd:halma-engine --threads 2`).
 //! Seats are shared out fairly: in 2p the players take turns moving first; in 4p each
 //! player takes a team and the teams and the first seat rotate; in 3p the seat sets rotate
 //! (A alone, B alone, C alone, and each pair), so each player gets the lone 13-piece seat
@@ -30,7 +33,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: halma-arena --games N --setup 2p|3p|4p-one|4p-both --a PLAYER --b PLAYER \
-[--movetime MS] [--seed S] [--threads 1|2] [--max-plies N] [--record FILE] [--time-hints]
+[--movetime MS] [--seed S] [--threads 1|2] [--max-plies N] [--record FILE] [--time-hints] [--search-threads N]
   PLAYER: level:<Greedy|Beginner|Casual|Strong|Master> or cmd:<command line of a halma-engine-protocol program>";
 
 /// How long a program may think beyond its move time before it loses on time.
@@ -79,6 +82,8 @@ struct Options {
     record: Option<String>,
     /// Also time a hint in every position.
     time_hints: bool,
+    /// Search threads of the in-process levels (`None`: their default).
+    search_threads: Option<usize>,
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
@@ -91,6 +96,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     let mut max_plies = 1000;
     let mut record = None;
     let mut time_hints = false;
+    let mut search_threads = None;
     let mut rest = args;
     while let [key, tail @ ..] = rest {
         if key == "--time-hints" {
@@ -110,6 +116,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--threads" => threads = number("thread count")? as usize,
             "--max-plies" => max_plies = number("ply cap")? as usize,
             "--record" => record = Some(value.clone()),
+            "--search-threads" => search_threads = Some((number("search thread count")? as usize).clamp(1, 8)),
             other => return Err(format!("unknown option '{other}'")),
         }
         rest = tail;
@@ -131,6 +138,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         max_plies: max_plies.max(1),
         record,
         time_hints,
+        search_threads,
     })
 }
 
@@ -171,13 +179,18 @@ impl Process {
 
     /// The next line starting with `prefix`; an `error` line or silence until `timeout` fails.
     fn expect(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
+        self.expect_after(prefix, timeout, &mut |_| {})
+    }
+
+    /// As [`Process::expect`], passing every other line (such as `info`) to `other`.
+    fn expect_after(&mut self, prefix: &str, timeout: Duration, other: &mut dyn FnMut(&str)) -> Result<String, String> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(line) if line.starts_with(prefix) => return Ok(line),
                 Ok(line) if line.starts_with("error") => return Err(format!("program said '{line}'")),
-                Ok(_) => {}
+                Ok(line) => other(&line),
                 Err(RecvTimeoutError::Timeout) => return Err(format!("no '{prefix}' within {timeout:?}")),
                 Err(RecvTimeoutError::Disconnected) => return Err("program exited".to_string()),
             }
@@ -195,45 +208,77 @@ impl Drop for Process {
     }
 }
 
+/// What a search reported for one move: the depth of its deepest completed iteration
+/// and the nodes searched by then (the last `info` line of a program).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Thinking {
+    depth: u32,
+    nodes: u64,
+}
+
+/// Depth and nodes of an `info` line (`info depth <d> ... nodes <n> ...`), if it has both.
+fn parse_info(line: &str) -> Option<Thinking> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let (mut depth, mut nodes) = (None, None);
+    while let Some(key) = words.next() {
+        match key {
+            "depth" => depth = words.next().and_then(|w| w.parse().ok()),
+            "nodes" => nodes = words.next().and_then(|w| w.parse().ok()),
+            "pv" => break,
+            _ => {}
+        }
+    }
+    Some(Thinking { depth: depth?, nodes: nodes? })
+}
+
 /// One player as a thread uses it: a level, or a program (started on first use and
 /// restarted after a failure).
 struct Player {
     spec: PlayerSpec,
     process: Option<Process>,
+    /// Search threads of a level (`None`: its default).
+    threads: Option<usize>,
 }
 
 impl Player {
-    fn new(spec: PlayerSpec) -> Player {
-        Player { spec, process: None }
+    fn new(spec: PlayerSpec, threads: Option<usize>) -> Player {
+        Player { spec, process: None, threads }
     }
 
     fn is_level(&self) -> bool {
         matches!(self.spec, PlayerSpec::Level(_))
     }
 
-    /// The move text the player answers for the game's seat to move.
+    /// The move text the player answers for the game's seat to move, and what its search
+    /// reported last (nothing for a move found without search: Greedy, forced moves).
     fn choose(
         &mut self,
         game: &Game,
         moves: &[String],
         movetime: Option<Duration>,
         seed: u64,
-    ) -> Result<String, String> {
-        match &self.spec {
+    ) -> (Result<String, String>, Option<Thinking>) {
+        let mut thinking = None;
+        let result = match &self.spec {
             PlayerSpec::Level(level) => {
-                let request = SearchRequest { level: *level, movetime, depth: None, seed };
-                ai::choose_action(game, &request, &AtomicBool::new(false))
+                let request = SearchRequest { level: *level, movetime, depth: None, seed, threads: self.threads };
+                let mut report = |i: &ai::Iteration| thinking = Some(Thinking { depth: i.depth, nodes: i.nodes });
+                ai::choose_action_reporting(game, &request, &AtomicBool::new(false), &mut report)
                     .map(|action| action.to_string())
                     .ok_or_else(|| "no move for an ongoing game".to_string())
             }
             PlayerSpec::Command(command) => {
-                let result = self.ask_program(&command.clone(), game, moves, movetime, seed);
+                let result = self.ask_program(&command.clone(), game, moves, movetime, seed, &mut thinking);
                 if result.is_err() {
                     self.process = None;
                 }
                 result
             }
-        }
+        };
+        (result, thinking)
     }
 
     fn ask_program(
@@ -243,6 +288,7 @@ impl Player {
         moves: &[String],
         movetime: Option<Duration>,
         seed: u64,
+        thinking: &mut Option<Thinking>,
     ) -> Result<String, String> {
         if self.process.is_none() {
             let mut process = Process::spawn(command)?;
@@ -262,7 +308,11 @@ impl Player {
             None => (format!("go seed {seed}"), DEFAULT_TIMEOUT),
         };
         process.send(&go)?;
-        let line = process.expect("bestmove", timeout)?;
+        let line = process.expect_after("bestmove", timeout, &mut |line| {
+            if let Some(info) = parse_info(line) {
+                *thinking = Some(info);
+            }
+        })?;
         let mut words = line.split_whitespace().skip(1);
         match (words.next(), words.next()) {
             (Some(mv), None) => Ok(mv.to_string()),
@@ -291,6 +341,8 @@ struct GameRecord {
     winning_seats: Vec<Seat>,
     owners: [Option<usize>; 4],
     times: [Vec<Duration>; 2],
+    /// Each player's search report per move that had one.
+    thinking: [Vec<Thinking>; 2],
     /// Time of a hint in each position (with `--time-hints`).
     hint_times: Vec<Duration>,
     note: String,
@@ -372,9 +424,10 @@ fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> Game
     let mut game = Game::new(options.setup, first);
     let mut moves: Vec<String> = Vec::new();
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    let mut thinking: [Vec<Thinking>; 2] = [Vec::new(), Vec::new()];
     let mut hint_times = Vec::new();
     let seed = options.seed.wrapping_mul(1_000_003).wrapping_add(index as u64);
-    let record = |score_a: f64, ending: Ending, game: &Game, times, hint_times, note: String| GameRecord {
+    let record = |score_a: f64, ending: Ending, game: &Game, times, thinking, hint_times, note: String| GameRecord {
         index,
         score_a,
         ending,
@@ -385,6 +438,7 @@ fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> Game
         },
         owners,
         times,
+        thinking,
         hint_times,
         note,
         first,
@@ -395,14 +449,14 @@ fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> Game
             Outcome::Win(seats) => {
                 let winner = seats.seats().next().and_then(|s| owners[s.index()]).unwrap_or(0);
                 let score = if winner == 0 { 1.0 } else { 0.0 };
-                return record(score, Ending::Camp, &game, times, hint_times, String::new());
+                return record(score, Ending::Camp, &game, times, thinking, hint_times, String::new());
             }
             Outcome::Draw(reason) => {
                 let ending = match reason {
                     halma::rules::DrawReason::Repetition => Ending::Repetition,
                     halma::rules::DrawReason::Agreement => Ending::Agreement,
                 };
-                return record(0.5, ending, &game, times, hint_times, String::new());
+                return record(0.5, ending, &game, times, thinking, hint_times, String::new());
             }
             Outcome::Ongoing => {}
         }
@@ -416,7 +470,7 @@ fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> Game
                 0.0
             };
             let note = format!("remaining share A {:.3} B {:.3}", share[0], share[1]);
-            return record(score, Ending::Adjudicated, &game, times, hint_times, note);
+            return record(score, Ending::Adjudicated, &game, times, thinking, hint_times, note);
         }
         let seat = game.to_move();
         let owner = owners[seat.index()].unwrap_or(0);
@@ -429,8 +483,10 @@ fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> Game
             hint_times.push(started.elapsed());
         }
         let started = Instant::now();
-        let answer = players[owner].choose(&game, &moves, options.movetime, seed ^ (game.history().len() as u64) << 20);
+        let (answer, report) =
+            players[owner].choose(&game, &moves, options.movetime, seed ^ (game.history().len() as u64) << 20);
         times[owner].push(started.elapsed());
+        thinking[owner].extend(report);
         let checked =
             answer.and_then(|text| game.play_text(&text).map(|()| text.clone()).map_err(|e| format!("'{text}': {e}")));
         match checked {
@@ -442,7 +498,7 @@ fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> Game
                 let score = if owner == 0 { 0.0 } else { 1.0 };
                 let note =
                     format!("player {} (seat {seat}) forfeits at ply {}: {why}", ["A", "B"][owner], moves.len() + 1);
-                return record(score, Ending::Forfeit, &game, times, hint_times, note);
+                return record(score, Ending::Forfeit, &game, times, thinking, hint_times, note);
             }
         }
     }
@@ -460,6 +516,27 @@ fn median(values: &mut [Duration]) -> Duration {
     }
     values.sort();
     values[values.len() / 2]
+}
+
+/// The middle value (the upper one of an even count); 0 for none.
+fn median_of<T: Ord + Copy + Default>(values: &mut [T]) -> T {
+    values.sort_unstable();
+    values.get(values.len() / 2).copied().unwrap_or_default()
+}
+
+/// The report's line on how deep a player searched: medians over its moves with a report.
+fn thinking_line(name: &str, reports: &[Thinking]) -> String {
+    if reports.is_empty() {
+        return format!("search per move, player {name}: no depth or nodes reported");
+    }
+    let mut depths: Vec<u32> = reports.iter().map(|t| t.depth).collect();
+    let mut nodes: Vec<u64> = reports.iter().map(|t| t.nodes).collect();
+    let count = reports.len();
+    format!(
+        "search per move, player {name}: median depth {}, median nodes {} over {count} moves with a report",
+        median_of(&mut depths),
+        median_of(&mut nodes)
+    )
 }
 
 fn millis(d: Duration) -> String {
@@ -487,8 +564,9 @@ fn report(options: &Options, records: &[GameRecord], elapsed: Duration, loads: [
         (None, PlayerSpec::Level(level)) => format!("level budget {}", millis(level.movetime())),
         (None, PlayerSpec::Command(_)) => "the program's own budget".to_string(),
     };
+    let search_threads = options.search_threads.map_or("default".to_string(), |n| n.to_string());
     println!(
-        "move time: A {}, B {}; seed {}; {} thread(s); ply cap {}; wall time {:.0} s",
+        "move time: A {}, B {}; seed {}; {} game(s) at once; level search threads {search_threads}; ply cap {}; wall time {:.0} s",
         budget(a),
         budget(b),
         options.seed,
@@ -531,6 +609,10 @@ fn report(options: &Options, records: &[GameRecord], elapsed: Duration, loads: [
             millis(max),
             all.len()
         );
+    }
+    for (player, name) in ["A", "B"].iter().enumerate() {
+        let reports: Vec<Thinking> = records.iter().flat_map(|r| r.thinking[player].iter().copied()).collect();
+        println!("{}", thinking_line(name, &reports));
     }
     let mut hints: Vec<Duration> = records.iter().flat_map(|r| r.hint_times.iter().copied()).collect();
     if !hints.is_empty() {
@@ -585,7 +667,7 @@ fn main() {
     std::thread::scope(|scope| {
         for _ in 0..options.threads.min(options.games) {
             scope.spawn(|| {
-                let mut players = options.players.clone().map(Player::new);
+                let mut players = options.players.clone().map(|spec| Player::new(spec, options.search_threads));
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= options.games {
@@ -635,5 +717,30 @@ fn main() {
         if let Err(why) = std::fs::write(path, lines.join("\n") + "\n") {
             eprintln!("halma-arena: cannot write {path}: {why}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_give_depth_and_nodes() {
+        let line = "info depth 7 score -12 nodes 123456 nps 400000 time 308 pv c3-e3 n14-l14";
+        assert_eq!(parse_info(line), Some(Thinking { depth: 7, nodes: 123456 }));
+        assert_eq!(parse_info("info depth 3 pv c3-e3"), None, "no nodes");
+        assert_eq!(parse_info("bestmove c3-e3"), None);
+        // Words in the pv are not read as fields.
+        assert_eq!(parse_info("info nodes 5 depth 2 pv depth 9"), Some(Thinking { depth: 2, nodes: 5 }));
+    }
+
+    #[test]
+    fn the_report_gives_median_depth_and_nodes() {
+        let reports = [(5, 900), (7, 100), (6, 300)].map(|(depth, nodes)| Thinking { depth, nodes });
+        assert_eq!(
+            thinking_line("A", &reports),
+            "search per move, player A: median depth 6, median nodes 300 over 3 moves with a report"
+        );
+        assert_eq!(thinking_line("B", &[]), "search per move, player B: no depth or nodes reported");
     }
 }

@@ -2,12 +2,14 @@
 //!
 //! One concept per file: squares ([`Square`]), seats ([`Seat`], [`SeatSet`]),
 //! bitboards, setups and camps ([`Setup`]), moves and routes ([`Move`], [`Route`],
-//! [`MoveSet`]), positions and move generation ([`Position`]), whole games
+//! [`MoveSet`]), positions and move generation ([`Position`]; jump chains on the four
+//! colour lattices in `jumps`), whole games
 //! ([`Game`]), text notation ([`parse_move`], [`parse_hpn`], [`write_hpn`]) and the
 //! save format ([`SavedGame`]).
 
 mod bitboard;
 mod game;
+mod jumps;
 mod moves;
 mod notation;
 mod position;

@@ -2,11 +2,12 @@
 //! home-leaving duty and wins. Repetition needs the history and lives in `Game`.
 
 use super::bitboard::Bitboard;
+use super::jumps::JumpStarts;
 use super::moves::{Move, MoveSet, Route};
 use super::seat::{Seat, SeatSet};
 use super::setup::Setup;
 use super::square::Square;
-use super::tables::{JUMPS, JUMP_SOURCES, NEIGHBOURS, ZOBRIST_PIECES, ZOBRIST_TO_MOVE};
+use super::tables::{JUMPS, NEIGHBOURS, ZOBRIST_PIECES, ZOBRIST_TO_MOVE};
 use std::fmt;
 
 /// Turns (passes included) a seat takes before the home-leaving duty starts: it applies
@@ -53,96 +54,6 @@ impl fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
-
-/// Moves every square of `board` by `OFFSET` indices (toward higher indices when
-/// positive, 0 < |OFFSET| < 64); squares pushed past either end vanish. Callers mask
-/// away the squares that would wrap from one side of the board to the other.
-#[inline(always)]
-fn shifted<const OFFSET: i32>(board: Bitboard) -> Bitboard {
-    let w = board.0;
-    let n = OFFSET.unsigned_abs();
-    let back = 64 - n;
-    if OFFSET > 0 {
-        Bitboard([w[0] << n, (w[1] << n) | (w[0] >> back), (w[2] << n) | (w[1] >> back), (w[3] << n) | (w[2] >> back)])
-    } else {
-        Bitboard([(w[0] >> n) | (w[1] << back), (w[1] >> n) | (w[2] << back), (w[2] >> n) | (w[3] << back), w[3] >> n])
-    }
-}
-
-/// Where a jump can start in one placement, per direction (the order of `DIRECTIONS`):
-/// the neighbour that way holds a piece and the square behind it is empty.
-///
-/// Computed once per move generation and shared by every piece, with the moving piece
-/// counted as occupying its start square. That is exact although the rules count the
-/// start square as empty: every landing of a chain is an even number of columns and
-/// rows away from its start, so no chain can ever jump over its own start square, and
-/// landing there is forbidden anyway.
-#[derive(Clone, Copy)]
-struct JumpStarts {
-    by_direction: [Bitboard; 8],
-    /// The union of `by_direction`: squares with at least one jump.
-    any: Bitboard,
-}
-
-impl JumpStarts {
-    #[inline]
-    fn new(occupied: Bitboard) -> JumpStarts {
-        let empty = !occupied;
-        let sources = &JUMP_SOURCES;
-        // A square starts a jump toward index offset +k when square + k is occupied and
-        // square + 2k is empty: shift those sets back by k and 2k.
-        let by_direction = [
-            shifted::<{ -1 }>(occupied) & shifted::<{ -2 }>(empty) & sources[0],
-            shifted::<{ -17 }>(occupied) & shifted::<{ -34 }>(empty) & sources[1],
-            shifted::<{ -16 }>(occupied) & shifted::<{ -32 }>(empty) & sources[2],
-            shifted::<{ -15 }>(occupied) & shifted::<{ -30 }>(empty) & sources[3],
-            shifted::<1>(occupied) & shifted::<2>(empty) & sources[4],
-            shifted::<17>(occupied) & shifted::<34>(empty) & sources[5],
-            shifted::<16>(occupied) & shifted::<32>(empty) & sources[6],
-            shifted::<15>(occupied) & shifted::<30>(empty) & sources[7],
-        ];
-        let any = by_direction.iter().fold(Bitboard::EMPTY, |all, &starts| all | starts);
-        JumpStarts { by_direction, any }
-    }
-
-    /// Every square a jump chain from `from` can stop on: breadth-first over the
-    /// landings, reading each square's possible jumps from the per-direction sets.
-    /// Landings keep the colour of `from` in both coordinates, so there are at most 63
-    /// of them besides `from`.
-    #[inline]
-    fn landings(&self, from: Square) -> Bitboard {
-        if !self.any.contains(from) {
-            return Bitboard::EMPTY;
-        }
-        let mut reached = Bitboard::from_square(from);
-        let mut queue = [0u8; 64];
-        queue[0] = from.index() as u8;
-        let (mut head, mut tail) = (0usize, 1usize);
-        while head < tail {
-            let at = usize::from(queue[head]);
-            head += 1;
-            let (word, bit) = (at / 64, at % 64);
-            let mut directions = 0u32;
-            for (d, starts) in self.by_direction.iter().enumerate() {
-                directions |= (((starts.0[word] >> bit) & 1) as u32) << d;
-            }
-            while directions != 0 {
-                let d = directions.trailing_zeros() as usize;
-                directions &= directions - 1;
-                let land = Square::from_index((at as i32 + 2 * INDEX_OFFSETS[d]) as u8);
-                if !reached.contains(land) {
-                    reached.insert(land);
-                    queue[tail & 63] = land.index() as u8;
-                    tail += 1;
-                }
-            }
-        }
-        reached.without(from)
-    }
-}
-
-/// How far each direction of `DIRECTIONS` moves a square's index.
-const INDEX_OFFSETS: [i32; 8] = [1, 17, 16, 15, -1, -17, -16, -15];
 
 /// Where every piece stands, the seat to move and the turns taken so far; its legal
 /// moves and routes, the home-leaving duty and wins. A small `Copy` value: playing a

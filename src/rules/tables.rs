@@ -66,30 +66,6 @@ const fn build_jumps() -> [JumpList; 256] {
 /// The jumps from each square.
 pub static JUMPS: [JumpList; 256] = build_jumps();
 
-const fn build_jump_sources() -> [Bitboard; 8] {
-    let mut table = [Bitboard::EMPTY; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut words = [0u64; 4];
-        let mut square = 0;
-        while square < 256 {
-            let (column, row) = ((square % 16) as i32, (square / 16) as i32);
-            if on_board(column + 2 * DIRECTIONS[d].0, row + 2 * DIRECTIONS[d].1) {
-                words[square / 64] |= 1u64 << (square % 64);
-            }
-            square += 1;
-        }
-        table[d] = Bitboard(words);
-        d += 1;
-    }
-    table
-}
-
-/// For each direction, the squares a jump that way can start from without leaving the
-/// board. Shifting a set of such squares by twice the direction's index offset never
-/// wraps from one edge of the board to the other.
-pub static JUMP_SOURCES: [Bitboard; 8] = build_jump_sources();
-
 const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = state;
