@@ -399,6 +399,8 @@ fn parse_tag(line: &str) -> Option<(&str, String)> {
                 c @ ('"' | '\\') => value.push(c),
                 _ => return None,
             },
+            // A value is one line of text, as `quote` writes it.
+            c if c.is_control() => return None,
             c => value.push(c),
         }
     }

@@ -183,6 +183,11 @@ fn bad_headers_name_their_line_and_problem() {
         (altered("[Result \"*\"]", "[Result \"A won\"]"), 9, "line 9: bad result 'A won' (expected '*', 'A wins', 'A+C win', 'draw by repetition' or 'draw by agreement')"),
         (altered("[Result \"*\"]", "[Result \"D wins\"]"), 9, "line 9: bad result 'D wins' (expected '*', 'A wins', 'A+C win', 'draw by repetition' or 'draw by agreement')"),
         (altered("[Date", "[Event \"x\"]\n[Date"), 8, "line 8: unknown tag 'Event'"),
+        (
+            altered("[Date \"2026.12.01\"]", "[Date \"2026.12\t01\"]"),
+            8,
+            "line 8: malformed tag line '[Date \"2026.12\t01\"]' (expected [Name \"value\"])",
+        ),
         (altered("[Date", "[A \"Human\"]\n[Date"), 8, "line 8: tag 'A' given twice"),
         (altered("3. c11-d10", "[Result \"*\"]\n3. c11-d10"), 14, "line 14: tag line '[Result \"*\"]' after the moves"),
         (altered("[Teams", "[Start \"16/16 A 3p 0\"]\n[Teams"), 3, "line 3: bad start position: bad HPN: 2 rows instead of 16"),
