@@ -281,3 +281,17 @@ fn dates_from_unix_time() {
     assert_eq!(date_of_unix_time(951_782_400), "2000.02.29");
     assert_eq!(date_of_unix_time(1_796_083_200), "2026.12.01");
 }
+
+/// The example of the README's "Game records" section is a valid record, written back
+/// exactly as shown.
+#[test]
+fn the_readme_example_reads_and_writes_back_exactly() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
+    let section = &readme[readme.find("## Game records").expect("the section")..];
+    let start = section.find("```text\n").expect("the example") + "```text\n".len();
+    let example = &section[start..start + section[start..].find("```").expect("its end")];
+    let record = Record::parse(example).expect("the README example");
+    assert_eq!(record.game.outcome(), Outcome::Draw(DrawReason::Agreement));
+    assert_eq!(record.players[Seat::D.index()], Some(SeatPlayer::Computer(Level::Casual)));
+    assert_eq!(record.to_text(), example);
+}
