@@ -65,7 +65,8 @@ pub enum SeatPlayer {
     Human,
     /// `Computer <level>`, a level of this program (`Computer Master`).
     Computer(Level),
-    /// `Program <name>`: another program (the arena's `cmd:` players), by its command line.
+    /// `Program <name>`: another program (the arena's `cmd:` players), by its command line
+    /// (not blank, without spaces around it: it is read back trimmed).
     Program(String),
 }
 
@@ -90,8 +91,8 @@ impl FromStr for SeatPlayer {
         if let Some(level) = text.strip_prefix("Computer ") {
             return Level::from_name(level).map(SeatPlayer::Computer).ok_or(());
         }
-        match text.strip_prefix("Program ") {
-            Some(name) if !name.trim().is_empty() && name.trim() == name => Ok(SeatPlayer::Program(name.to_string())),
+        match text.strip_prefix("Program ").map(str::trim) {
+            Some(name) if !name.is_empty() => Ok(SeatPlayer::Program(name.to_string())),
             _ => Err(()),
         }
     }
@@ -109,6 +110,7 @@ pub struct Record {
     /// play must be `None`: [`Record::to_text`] skips them.
     pub players: [Option<SeatPlayer>; 4],
     /// `YYYY.MM.DD`, with `?` for unknown digits (as in PGN), e.g. from [`date_of_unix_time`].
+    /// Another text is not written.
     pub date: Option<String>,
     /// Why the game stopped when the rules did not end it (e.g. the arena's
     /// adjudication or a forfeit); free text on one line.
@@ -460,7 +462,7 @@ impl Record {
                 tag(&seat.to_string(), &player.to_string());
             }
         }
-        if let Some(date) = &self.date {
+        if let Some(date) = self.date.as_deref().filter(|date| valid_date(date)) {
             tag("Date", date);
         }
         tag("Result", &result_text(game.outcome()));
@@ -474,7 +476,7 @@ impl Record {
         let seats = setup.seats().len() as u32;
         let mut lines = Vec::new();
         for action in game.history() {
-            if line.is_empty() || replay.position().plies() % seats == 0 {
+            if line.is_empty() || replay.position().plies().is_multiple_of(seats) {
                 if !line.is_empty() {
                     lines.push(std::mem::take(&mut line));
                 }
@@ -550,13 +552,16 @@ impl Record {
         for (i, &(start, first_line)) in starts.iter().enumerate() {
             let end = starts.get(i + 1).map_or(text.len(), |&(next, _)| next);
             let chunk = text.get(start..end).unwrap_or("");
-            if chunk.trim().is_empty() && !records.is_empty() {
+            if chunk.trim().is_empty() {
                 continue;
             }
             if chunk.len() > MAX_RECORD_BYTES {
                 return fail(first_line, RecordProblem::TooLarge { bytes: chunk.len(), limit: MAX_RECORD_BYTES });
             }
             records.push(parse_from(chunk, first_line)?);
+        }
+        if records.is_empty() {
+            return fail(1, RecordProblem::Empty);
         }
         Ok(records)
     }

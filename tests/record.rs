@@ -273,6 +273,21 @@ fn many_records_read_one_after_the_other() {
         Record::parse_many(&bad).map_err(|e| e.to_string()),
         Err("line 17: unknown setup '4p' (expected 2p, 3p, 4p-one or 4p-both)".into())
     );
+    // Blank lines around the records are fine; no record at all is not.
+    let padded = format!("\n\n{HAND_WRITTEN}\n\n\n{}\n\n", second.to_text());
+    assert_eq!(Record::parse_many(&padded).map(|r| r.len()), Ok(2));
+    assert_eq!(Record::parse_many(" \n\n").map_err(|e| e.to_string()), Err("line 1: empty record".into()));
+    assert_eq!(
+        Record::parse_many("junk\n[Halma \"1\"]").map_err(|e| e.to_string()),
+        Err("line 1: not a Halma record: expected [Halma \"1\"] first, got 'junk'".into())
+    );
+    // A program's name is read back trimmed; a date that is not one is not written.
+    let mut record = Record::new(Game::new(Setup::TwoPlayers, Seat::A));
+    record.players[0] = Some(SeatPlayer::Program(" ./engine ".into()));
+    record.date = Some("yesterday".into());
+    let read = Record::parse(&record.to_text()).expect("the record");
+    assert_eq!(read.players[0], Some(SeatPlayer::Program("./engine".into())));
+    assert_eq!(read.date, None);
 }
 
 #[test]

@@ -578,7 +578,7 @@ fn records_text(options: &Options, records: &[GameRecord]) -> String {
             for &seat in options.setup.seats() {
                 record.players[seat.index()] = r.owners[seat.index()].map(|owner| match &options.players[owner] {
                     PlayerSpec::Level(level) => SeatPlayer::Computer(*level),
-                    PlayerSpec::Command(command) => SeatPlayer::Program(command.clone()),
+                    PlayerSpec::Command(command) => SeatPlayer::Program(command.trim().to_string()),
                 });
             }
             record.date = Some(date.clone());
