@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Fuzzes the move and HPN parsers, the game and session save loaders and the engine protocol with
-# cargo-fuzz (libFuzzer), each target for SECONDS (default 60) after building them all.
+# Fuzzes the move and HPN parsers, the game and session save loaders, the engine protocol and the
+# game-record parser with cargo-fuzz (libFuzzer), each target for SECONDS (default 60) after
+# building them all.
 #
-#   .ci/fuzz.sh            # 60 s per target, 5 minutes plus the build
+#   .ci/fuzz.sh            # 60 s per target, 6 minutes plus the build
 #   .ci/fuzz.sh 300        # the long run
 #   FUZZ_TARGETS="hpn protocol" .ci/fuzz.sh 30
 #
@@ -16,7 +17,7 @@ set -euo pipefail
 
 seconds="${1:-60}"
 cd "$(dirname "$0")/../fuzz"
-targets="${FUZZ_TARGETS:-parse_move hpn save_load session_load protocol}"
+targets="${FUZZ_TARGETS:-parse_move hpn save_load session_load protocol record}"
 export RUSTC_BOOTSTRAP=1
 
 if ! cargo fuzz --version >/dev/null 2>&1; then

@@ -2,12 +2,14 @@
 //!
 //! - [`rules`]: the game itself, pure and fast.
 //! - [`ai`]: computer players and hints.
+//! - [`record`]: game records, the text format of exported games and arena games.
 //! - [`protocol`]: the `halma-engine` text protocol.
 //! - `app` (feature `gui`): the Slint interface and everything between it and the rules.
 
 pub mod ai;
 pub mod app;
 pub mod protocol;
+pub mod record;
 pub mod rules;
 
 #[cfg(feature = "gui")]

@@ -2,8 +2,9 @@
 //! one or more lines out. Bad input gets `error <reason>` and changes nothing.
 
 use crate::ai::{self, Level, SearchRequest};
+use crate::record::{Record, MAX_RECORDS_BYTES};
 use crate::rules::{parse_hpn_fields, write_hpn, Action, DrawReason, Game, Outcome, Position, Seat, Setup};
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -88,6 +89,12 @@ impl Engine {
     }
 
     fn position(&mut self, args: &[&str]) -> Vec<String> {
+        if let ["record", rest @ ..] = args {
+            return match load_record(rest) {
+                Ok((game, moves)) => self.play_moves(game, moves),
+                Err(why) => error(why),
+            };
+        }
         let (start, rest) = match args {
             ["start", setup, rest @ ..] => {
                 let setup: Setup = match setup.parse() {
@@ -109,14 +116,23 @@ impl Engine {
                 Err(why) => return error(why),
             },
             ["hpn", ..] => return error("usage: position hpn <rows> <to-move> <setup> <plies> [moves ...]"),
-            _ => return error("usage: position start <setup> [first <seat>] [moves ...] | position hpn ..."),
+            _ => {
+                return error(
+                    "usage: position start <setup> [first <seat>] [moves ...] | position hpn ... | position record ...",
+                )
+            }
         };
+        self.play_moves(Game::from_position(start), rest)
+    }
+
+    /// Plays `moves ...` (if any) on `game` and makes it the engine's game; on an error,
+    /// nothing changes.
+    fn play_moves(&mut self, mut game: Game, rest: &[&str]) -> Vec<String> {
         let moves = match rest {
             [] => &[][..],
             ["moves", moves @ ..] => moves,
             [other, ..] => return error(format!("unexpected '{}' (expected 'moves')", crate::rules::excerpt(other))),
         };
-        let mut game = Game::from_position(start);
         for text in moves {
             let ply = game.position().plies() + 1;
             if game.play_text(text).is_err() {
@@ -230,6 +246,40 @@ impl Engine {
             None => error("the game is over"),
         }
     }
+}
+
+/// `position record <path> [game <n>] [moves ...]`: the game of a record file (its
+/// `n`-th record, the first by default) and the rest of the arguments.
+fn load_record<'a, 'b>(args: &'a [&'b str]) -> Result<(Game, &'a [&'b str]), String> {
+    let usage = "usage: position record <path> [game <n>] [moves ...]";
+    let [path, rest @ ..] = args else { return Err(usage.to_string()) };
+    let (index, rest) = match rest {
+        ["game", n, rest @ ..] => match n.parse::<usize>() {
+            Ok(n) if n >= 1 => (n - 1, rest),
+            _ => return Err(format!("bad game number '{}' (1 or more)", crate::rules::excerpt(n))),
+        },
+        ["game"] => return Err(usage.to_string()),
+        _ => (0, rest),
+    };
+    let shown: String = path.chars().take(100).collect();
+    // Only regular files: a device or a pipe (`/dev/stdin`, the protocol's own input)
+    // could block or never end.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| {
+            if !file.metadata()?.is_file() {
+                return Err(io::Error::other("not a regular file"));
+            }
+            file.take(MAX_RECORDS_BYTES as u64 + 1).read_to_end(&mut bytes)
+        })
+        .map_err(|why| format!("cannot read record '{shown}': {why}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("bad record '{shown}': not UTF-8 text"))?;
+    let mut records = Record::parse_many(&text).map_err(|why| format!("bad record '{shown}': {why}"))?;
+    let count = records.len();
+    if index >= count {
+        return Err(format!("record '{shown}' holds {count} game(s), not {}", index + 1));
+    }
+    Ok((records.swap_remove(index).game, rest))
 }
 
 fn action_text(action: &Action) -> String {

@@ -375,3 +375,78 @@ fn the_binary_prints_info_lines_before_bestmove() {
         assert_pv_legal(&hpn, &info.pv);
     }
 }
+
+/// A record file in a temporary folder.
+fn record_file(text: &str) -> (tempfile::TempDir, String) {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("game.txt");
+    std::fs::write(&path, text).expect("the record is written");
+    (folder, path.to_string_lossy().into_owned())
+}
+
+const RECORD_3P: &str = "[Halma \"1\"]\n[Setup \"3p\"]\n[FirstSeat \"B\"]\n[B \"Computer Strong\"]\n[Result \"*\"]\n\n\
+1. a13-b12 l16-k16 c3-d4\n2. b12-c11\n";
+
+#[test]
+fn position_record_loads_a_record_file() {
+    let mut engine = Engine::new();
+    let (_folder, path) = record_file(RECORD_3P);
+    assert_eq!(answer(&mut engine, &format!("position record {path}")), Vec::<String>::new());
+    let mut expected = Engine::new();
+    assert_eq!(
+        answer(&mut expected, "position start 3p first B moves a13-b12 l16-k16 c3-d4 b12-c11"),
+        Vec::<String>::new()
+    );
+    assert_eq!(hpn(&mut engine), hpn(&mut expected));
+    assert_eq!(engine.game(), expected.game());
+    assert_eq!(one(&mut engine, "status"), "status ongoing C");
+    // Moves may follow, as after the other position forms.
+    assert_eq!(answer(&mut engine, &format!("position record {path} moves k16-j16")), Vec::<String>::new());
+    assert_eq!(one(&mut engine, "status"), "status ongoing A");
+
+    // A file of several records (as the arena writes): `game <n>` picks one.
+    let second = "[Halma \"1\"]\n[Setup \"2p\"]\n[FirstSeat \"C\"]\n[Result \"*\"]\n\n1. n14-m13\n";
+    let (_folder, many) = record_file(&format!("{RECORD_3P}\n{second}"));
+    assert_eq!(answer(&mut engine, &format!("position record {many} game 2")), Vec::<String>::new());
+    assert_eq!(one(&mut engine, "status"), "status ongoing A");
+    assert_eq!(engine.game().history().len(), 1);
+    assert_eq!(answer(&mut engine, &format!("position record {many} game 1")), Vec::<String>::new());
+    assert_eq!(engine.game().history().len(), 4);
+}
+
+#[test]
+fn a_bad_or_missing_record_file_is_refused_and_changes_nothing() {
+    let mut engine = Engine::new();
+    assert_eq!(answer(&mut engine, "position start 4p-one moves c3-d4"), Vec::<String>::new());
+    let (_folder, bad) = record_file(&RECORD_3P.replace("b12-c11", "b12-c10"));
+    let reply = refused(&mut engine, &format!("position record {bad}"));
+    assert_eq!(
+        reply,
+        format!("error bad record '{bad}': line 8: illegal move 'b12-c10' (action 4): b12 to c10 is neither a step nor a jump")
+    );
+    let (_folder, unknown) = record_file(&RECORD_3P.replace("3p", "5p"));
+    assert_eq!(
+        refused(&mut engine, &format!("position record {unknown}")),
+        format!("error bad record '{unknown}': line 2: unknown setup '5p' (expected 2p, 3p, 4p-one or 4p-both)")
+    );
+    let (folder, good) = record_file(RECORD_3P);
+    let missing = folder.path().join("missing.txt").to_string_lossy().into_owned();
+    assert!(refused(&mut engine, &format!("position record {missing}"))
+        .starts_with(&format!("error cannot read record '{missing}': ")));
+    assert_eq!(
+        refused(&mut engine, &format!("position record {}", folder.path().display())),
+        format!("error cannot read record '{}': not a regular file", folder.path().display())
+    );
+    assert_eq!(
+        refused(&mut engine, &format!("position record {good} game 2")),
+        format!("error record '{good}' holds 1 game(s), not 2")
+    );
+    assert_eq!(
+        refused(&mut engine, &format!("position record {good} game 0")),
+        "error bad game number '0' (1 or more)"
+    );
+    assert!(refused(&mut engine, &format!("position record {good} moves a1-a2"))
+        .starts_with("error illegal move a1-a2 at ply 5"));
+    assert_eq!(refused(&mut engine, "position record"), "error usage: position record <path> [game <n>] [moves ...]");
+    assert_eq!(one(&mut engine, "status"), "status ongoing B");
+}

@@ -5,6 +5,7 @@
 use super::interaction::{Interaction, TapResult};
 use super::view::{BoardView, Orientation};
 use crate::ai::Level;
+use crate::record::SeatPlayer;
 use crate::rules::{Action, Game, GameError, Outcome, Seat, SeatSet, Setup, Square, VoteResult};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -14,6 +15,30 @@ use std::fmt;
 pub enum Player {
     Human,
     Computer(Level),
+}
+
+/// A seat's player as a game record names it.
+impl From<Player> for SeatPlayer {
+    fn from(player: Player) -> SeatPlayer {
+        match player {
+            Player::Human => SeatPlayer::Human,
+            Player::Computer(level) => SeatPlayer::Computer(level),
+        }
+    }
+}
+
+/// A record's player as the app can seat it: another program (an arena's `Program`)
+/// cannot play in the app and is given back as the error.
+impl TryFrom<SeatPlayer> for Player {
+    type Error = SeatPlayer;
+
+    fn try_from(player: SeatPlayer) -> Result<Player, SeatPlayer> {
+        match player {
+            SeatPlayer::Human => Ok(Player::Human),
+            SeatPlayer::Computer(level) => Ok(Player::Computer(level)),
+            program @ SeatPlayer::Program(_) => Err(program),
+        }
+    }
 }
 
 /// The choices of the new-game screen.

@@ -24,6 +24,7 @@
 //! the game is hopelessly stuck, even then), so stuck games between levels end drawn.
 
 use halma::ai::{self, Level, SearchRequest};
+use halma::record::{Record, SeatPlayer};
 use halma::rules::{Game, Outcome, Position, Seat, Setup, VoteResult};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -78,7 +79,7 @@ struct Options {
     seed: u64,
     threads: usize,
     max_plies: usize,
-    /// Where to write every game's moves (one line per game), for replaying.
+    /// Where to write every game as a game record (`halma::record`), for replaying.
     record: Option<String>,
     /// Also time a hint in every position.
     time_hints: bool,
@@ -346,8 +347,8 @@ struct GameRecord {
     /// Time of a hint in each position (with `--time-hints`).
     hint_times: Vec<Duration>,
     note: String,
-    first: Seat,
-    moves: Vec<String>,
+    /// The game as it stopped, for `--record`.
+    game: Game,
 }
 
 /// Which player (0 = A, 1 = B) owns each seat in game `index`, and the first seat.
@@ -441,8 +442,7 @@ fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> Game
         thinking,
         hint_times,
         note,
-        first,
-        moves: game.history().iter().map(ToString::to_string).collect(),
+        game: game.clone(),
     };
     loop {
         match game.outcome() {
@@ -647,6 +647,45 @@ fn report(options: &Options, records: &[GameRecord], elapsed: Duration, loads: [
     }
 }
 
+/// Every game as a game record (README, "Game records"), separated by blank lines:
+/// levels as `Computer <level>`, programs as `Program <command>`, and why a game stopped
+/// when the rules did not end it (adjudication, forfeit) as its `Termination`.
+fn records_text(options: &Options, records: &[GameRecord]) -> String {
+    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let date = halma::record::date_of_unix_time(seconds);
+    let texts: Vec<String> = records
+        .iter()
+        .map(|r| {
+            let mut record = Record::new(r.game.clone());
+            for &seat in options.setup.seats() {
+                record.players[seat.index()] = r.owners[seat.index()].map(|owner| match &options.players[owner] {
+                    PlayerSpec::Level(level) => SeatPlayer::Computer(*level),
+                    PlayerSpec::Command(command) => SeatPlayer::Program(command.trim().to_string()),
+                });
+            }
+            record.date = Some(date.clone());
+            // The arena's players A and B (not seats): who the score went to.
+            let [a, b] = &options.players;
+            let player = if r.score_a > 0.75 {
+                format!("arena player A ({}) wins", a.describe())
+            } else if r.score_a < 0.25 {
+                format!("arena player B ({}) wins", b.describe())
+            } else {
+                "drawn".to_string()
+            };
+            record.termination = match r.ending {
+                Ending::Adjudicated => {
+                    Some(format!("adjudicated at {} plies, {player}; {}", options.max_plies, r.note))
+                }
+                Ending::Forfeit => Some(format!("{player}: {}", r.note.replacen("player", "arena player", 1))),
+                Ending::Camp | Ending::Repetition | Ending::Agreement => None,
+            };
+            record.to_text()
+        })
+        .collect();
+    texts.join("\n")
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
@@ -693,28 +732,7 @@ fn main() {
     records.sort_by_key(|r| r.index);
     report(&options, &records, started.elapsed(), [load_at_start, load_average()]);
     if let Some(path) = &options.record {
-        let lines: Vec<String> = records
-            .iter()
-            .map(|r| {
-                let owners: String = options
-                    .setup
-                    .seats()
-                    .iter()
-                    .map(|s| format!("{s}={}", ["A", "B"][r.owners[s.index()].unwrap_or(0)]))
-                    .collect::<Vec<_>>()
-                    .join(",");
-                format!(
-                    "game {} {:?} score_a {} players {owners}: position start {} first {} moves {}",
-                    r.index + 1,
-                    r.ending,
-                    r.score_a,
-                    options.setup,
-                    r.first,
-                    r.moves.join(" ")
-                )
-            })
-            .collect();
-        if let Err(why) = std::fs::write(path, lines.join("\n") + "\n") {
+        if let Err(why) = std::fs::write(path, records_text(&options, &records)) {
             eprintln!("halma-arena: cannot write {path}: {why}");
         }
     }
