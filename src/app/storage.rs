@@ -239,7 +239,22 @@ fn unix_time() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_secs())
 }
 
+/// Seconds since 1970 (0 if the clock is before it), for dates and file names.
+pub fn now_unix_time() -> u64 {
+    unix_time()
+}
+
 impl Store {
+    /// Writes a game record as `records/<name>` in the data folder (desktop export) and
+    /// returns its path.
+    pub fn save_record(&self, name: &str, text: &str) -> io::Result<PathBuf> {
+        let dir = self.dir.join("records");
+        fs::create_dir_all(&dir)?;
+        let path = dir.join(name);
+        fs::write(&path, text)?;
+        Ok(path)
+    }
+
     pub fn new(dir: impl Into<PathBuf>) -> Store {
         Store { dir: dir.into() }
     }

@@ -151,6 +151,8 @@ impl Controller {
         });
         if save {
             self.save();
+            // A changed game: "copied" spoke of the game as it was.
+            self.with_window(|w| w.global::<crate::Records>().set_copied(false));
         }
         self.maybe_start_computer();
         self.refresh();

@@ -17,6 +17,7 @@ pub mod navigation;
 mod pages;
 mod play;
 pub mod presenter;
+mod records;
 mod review;
 pub mod setup_form;
 mod wiring;

@@ -33,6 +33,9 @@ impl Controller {
     }
 
     pub(super) fn escape(self: &Rc<Self>) {
+        if self.import_open() {
+            return self.close_import();
+        }
         if self.question_open() {
             return self.answer_question(false);
         }
@@ -49,6 +52,10 @@ impl Controller {
     /// Android's back button: preview, then selection, then the new-game screen, then
     /// (false) let the system close the app.
     pub(super) fn back(self: &Rc<Self>) -> bool {
+        if self.import_open() {
+            self.close_import();
+            return true;
+        }
         if self.question_open() {
             self.answer_question(false);
             return true;

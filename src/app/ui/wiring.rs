@@ -3,7 +3,7 @@
 use super::controller::Controller;
 use crate::{
     AppWindow, BoardState, BoardTurning, GameState, Navigation, NewGameForm, Page, Pickers, PlayerKind, Preferences,
-    ReviewStep,
+    Records, ReviewStep,
 };
 use slint::ComponentHandle;
 use std::rc::Rc;
@@ -85,6 +85,12 @@ impl Controller {
         on!(self, form.on_start, |c| c.start_game());
         on!(self, form.on_resume, |c| c.show_page(Page::Game));
         on!(self, form.on_dismiss_load_problems, |c| c.dismiss_load_problems());
+        let records = window.global::<Records>();
+        let weak = Rc::downgrade(self);
+        records.on_export(move || weak.upgrade().map(|c| c.export_record()).unwrap_or_default());
+        on!(self, records.on_open_import, |c| c.open_import());
+        on!(self, records.on_close_import, |c| c.close_import());
+        on!(self, records.on_import, |c, text: slint::SharedString, review: bool| c.import_record(text, review));
         let preferences = window.global::<Preferences>();
         on!(self, preferences.on_select_language, |c, index: i32| c.select_language(index));
         on!(self, preferences.on_set_turning, |c, turning: BoardTurning| c.set_turning(turning));
