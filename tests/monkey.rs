@@ -19,7 +19,7 @@ use slint::platform::Key;
 use slint::{ComponentHandle, LogicalPosition};
 use ui_support::{advance, harness, Harness};
 
-const BUTTONS: [&str; 28] = [
+const BUTTONS: [&str; 35] = [
     "Confirm",
     "Cancel",
     "Hint",
@@ -48,10 +48,17 @@ const BUTTONS: [&str; 28] = [
     "Zoom in",
     "Zoom out",
     "Rotate right",
+    "Back to game",
+    "Review",
+    "Previous move",
+    "Next move",
+    "Copy game",
+    "Import game…",
+    "Close",
 ];
 
 fn random_key(rng: &mut StdRng) -> slint::SharedString {
-    let keys: [slint::SharedString; 13] = [
+    let keys: [slint::SharedString; 17] = [
         Key::LeftArrow.into(),
         Key::RightArrow.into(),
         Key::UpArrow.into(),
@@ -65,6 +72,10 @@ fn random_key(rng: &mut StdRng) -> slint::SharedString {
         "+".into(),
         "-".into(),
         "0".into(),
+        Key::PageUp.into(),
+        Key::PageDown.into(),
+        Key::Home.into(),
+        Key::End.into(),
     ];
     keys[rng.random_range(0..keys.len())].clone()
 }
@@ -164,7 +175,44 @@ fn monkey() {
                     button.invoke_accessible_default_action();
                 }
             }
-            95..=96 => {
+            95 => {
+                // Review steps, and junk pasted into the import (a record cut short, noise,
+                // or the game's own record changed at random).
+                let game_state = h.game_state();
+                let records = h.window.global::<halma::Records>();
+                match rng.random_range(0..6) {
+                    0 => game_state.invoke_review_step(halma::ReviewStep::Back),
+                    1 => game_state.invoke_review_step(halma::ReviewStep::First),
+                    2 => game_state.invoke_review_step(halma::ReviewStep::Forward),
+                    3 => game_state.invoke_review_step(halma::ReviewStep::Leave),
+                    4 => game_state.invoke_review_at(rng.random_range(-2..40)),
+                    _ => {
+                        let before = h.controller.session();
+                        let mut text: Vec<u8> = records.invoke_export().to_string().into_bytes();
+                        let cut = rng.random_range(0..=text.len());
+                        text.truncate(cut);
+                        for _ in 0..rng.random_range(0..4) {
+                            if !text.is_empty() {
+                                let at = rng.random_range(0..text.len());
+                                text[at] = rng.random_range(b' '..=b'~');
+                            }
+                        }
+                        let text = String::from_utf8_lossy(&text).into_owned();
+                        records.invoke_open_import();
+                        records.invoke_import(text.clone().into(), rng.random_bool(0.5));
+                        if records.get_importing() {
+                            // Refused: nothing changed.
+                            assert_eq!(
+                                h.controller.session().game(),
+                                before.game(),
+                                "a refused record changed the game"
+                            );
+                            records.invoke_close_import();
+                        }
+                    }
+                }
+            }
+            96 => {
                 let (width, height) = sizes[rng.random_range(0..sizes.len())];
                 h.window.window().set_size(slint::LogicalSize::new(width, height));
             }
