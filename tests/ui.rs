@@ -763,6 +763,53 @@ fn records_export_import_and_refuse_bad_text() {
     assert_eq!(h.game_state().get_review_shown(), 0);
 }
 
+/// The square whose screen-reader label starts with `start` (its name and contents).
+fn square_by_label(h: &ui_support::Harness, start: &str) -> i_slint_backend_testing::ElementHandle {
+    let squares = i_slint_backend_testing::ElementQuery::from_root(&h.window)
+        .match_descendants()
+        .match_accessible_role(i_slint_backend_testing::AccessibleRole::Button)
+        .find_all();
+    let found = squares.into_iter().find(|e| e.accessible_label().is_some_and(|label| label.starts_with(start)));
+    found.unwrap_or_else(|| panic!("no square labelled '{start}…'"))
+}
+
+fn activate(h: &ui_support::Harness, start: &str) {
+    square_by_label(h, start).invoke_accessible_default_action();
+    advance(20);
+}
+
+/// A whole move and a jump chain played only through what a screen reader sees: the
+/// squares' labels, their default actions, and the labelled buttons.
+fn a_screen_reader_plays_a_move_and_a_chain() {
+    let h = harness("screen-reader");
+    h.start(Session::new(humans(Setup::TwoPlayers)));
+    assert_eq!(
+        square_by_label(&h, "e2,").accessible_label().map(|l| l.to_string()),
+        Some("e2, Blue (A) piece, home camp of Blue (A), target camp of Purple (C)".to_string())
+    );
+    assert!(square_by_label(&h, "p16,").accessible_label().is_some_and(|l| l.contains("target camp of Blue (A)")));
+    activate(&h, "e2, Blue (A) piece");
+    activate(&h, "f3, empty, legal destination, a step");
+    assert!(h.shows_text("One step."), "the status says what is previewed");
+    h.click_button("Confirm");
+    advance(600);
+    assert_eq!(h.game().history().iter().map(|a| a.to_string()).collect::<Vec<_>>(), vec!["e2-f3"]);
+    assert!(h.shows_text("Purple (C) to move"));
+    drop(h);
+
+    let h = harness("screen-reader-chain");
+    h.start(chain_session());
+    activate(&h, "c3, Blue (A) piece");
+    assert!(square_by_label(&h, "g5,").accessible_label().is_some_and(|l| l.contains("legal destination, 2 jumps")));
+    activate(&h, "e5, empty, legal destination, 1 jump");
+    activate(&h, "g5, empty, the chain can jump on here");
+    activate(&h, "g7, empty, the chain can jump on here");
+    assert!(h.shows_text("3 jumps."));
+    h.click_button("Confirm");
+    advance(800);
+    assert_eq!(h.game().history()[0].to_string(), "c3-e5-g5-g7");
+}
+
 fn has_piece_in(h: &ui_support::Harness, name: &str) -> bool {
     h.board().get_cells().row_data(sq(name).index()).is_some_and(|cell| cell.has_piece)
 }
@@ -793,5 +840,6 @@ fn main() {
         ("back_closes_an_open_picker_first", back_closes_an_open_picker_first),
         ("review_steps_through_the_game_and_returns_exactly", review_steps_through_the_game_and_returns_exactly),
         ("records_export_import_and_refuse_bad_text", records_export_import_and_refuse_bad_text),
+        ("a_screen_reader_plays_a_move_and_a_chain", a_screen_reader_plays_a_move_and_a_chain),
     ]);
 }

@@ -19,6 +19,11 @@ impl Controller {
         });
     }
 
+    /// A screen reader activated a square: a tap (no finger, so no pinch to wait for).
+    pub(super) fn square_activated(self: &Rc<Self>, x: i32, y: i32) {
+        self.tap_cell(x, y);
+    }
+
     /// A tap that survived the pinch filter.
     fn tap_cell(self: &Rc<Self>, x: i32, y: i32) {
         if self.in_review() {

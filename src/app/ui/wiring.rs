@@ -42,6 +42,7 @@ impl Controller {
     fn connect_board(self: &Rc<Self>, window: &AppWindow) {
         let board = window.global::<BoardState>();
         on!(self, board.on_cell_clicked, |c, x: i32, y: i32| c.cell_clicked(x, y));
+        on!(self, board.on_square_activated, |c, x: i32, y: i32| c.square_activated(x, y));
         on!(self, board.on_arrow, |c, dx: i32, dy: i32| c.arrow(dx, dy));
         on!(self, board.on_enter, |c| c.enter());
         on!(self, board.on_zoom_in, |c, x: f32, y: f32| c.zoom_step(true, x, y));
