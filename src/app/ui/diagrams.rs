@@ -171,9 +171,9 @@ fn plain(caption: DiagramCaption, frame: Frame, cells: Vec<Cell>) -> DiagramPict
 }
 
 /// The lone piece of the steps diagram.
-const STEP_PIECE: &str = "d4";
+const STEP_PIECE: &str = "g7";
 
-/// A lone piece: its legal moves are the eight steps.
+/// A lone piece away from the camps: its legal moves are the eight steps.
 pub fn steps() -> DiagramPicture {
     let from = sq(STEP_PIECE);
     let start = position(
@@ -183,7 +183,7 @@ pub fn steps() -> DiagramPicture {
         0,
     );
     let destinations = start.legal_moves().destinations(from);
-    let frame = Frame { left: 1, bottom: 1, columns: 5, rows: 5 };
+    let frame = Frame { left: 4, bottom: 4, columns: 5, rows: 5 };
     let cells = cells(&start, frame, |square| {
         if square == from {
             Mark::Selected
