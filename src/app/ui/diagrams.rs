@@ -375,8 +375,8 @@ mod tests {
                 assert!((0..frame.columns).contains(&cell.x) && (0..frame.rows).contains(&cell.y));
                 assert!(seen.insert((cell.x, cell.y)));
             }
-            assert_eq!(picture.cells.iter().filter(|c| c.column_label != "").count() as i32, frame.columns);
-            assert_eq!(picture.cells.iter().filter(|c| c.row_label != "").count() as i32, frame.rows);
+            assert_eq!(picture.cells.iter().filter(|c| !c.column_label.is_empty()).count() as i32, frame.columns);
+            assert_eq!(picture.cells.iter().filter(|c| !c.row_label.is_empty()).count() as i32, frame.rows);
         }
     }
 
