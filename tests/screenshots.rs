@@ -2,7 +2,8 @@
 //! to `<target>/screenshots/` for people to look at: the new-game screen and a game in
 //! progress with a previewed jump chain, at phone sizes (1080×2340 at scale 2.75,
 //! portrait and landscape), tablet sizes (2560×1600 at 2) and a desktop size, in every
-//! language. The test also checks that something was drawn (not a blank image), and
+//! language; the Rules page with its diagrams from top to bottom on a phone and the
+//! default window. The test also checks that something was drawn (not a blank image), and
 //! that no button label is narrower than its longest word, which would break that word
 //! across two lines («Ajuste / r», «Підтверди / ти»).
 
@@ -131,6 +132,32 @@ thread_local! {
     static SPLIT_WORDS: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// Scrolls the page under the middle of the window down by most of a screen, and takes
+/// a shot after each scroll until the picture stops changing (the end of the page):
+/// `<name>-2.png`, `<name>-3.png`, ...
+fn scrolled_snapshots(window: &AppWindow, name: &str) {
+    let size = window.window().size().to_logical(window.window().scale_factor());
+    let middle = slint::LogicalPosition::new(size.width / 2.0, size.height / 2.0);
+    let mut previous = window.window().take_snapshot().expect("snapshot");
+    for page in 2..=20 {
+        window.window().dispatch_event(WindowEvent::PointerMoved { position: middle });
+        window.window().dispatch_event(WindowEvent::PointerScrolled {
+            position: middle,
+            delta_x: 0.0,
+            delta_y: -size.height * 0.8,
+        });
+        i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(500));
+        let buffer = window.window().take_snapshot().expect("snapshot");
+        if buffer.as_bytes() == previous.as_bytes() {
+            assert!(page > 2, "{name} does not scroll");
+            return;
+        }
+        snapshot(window, &format!("{name}-{page}"));
+        previous = buffer;
+    }
+    panic!("{name} is longer than 20 screens");
+}
+
 fn game_in_progress() -> Session {
     let config = GameConfig {
         setup: Setup::TwoPlayers,
@@ -183,6 +210,13 @@ fn draw_offered(setup: Setup) -> Session {
     session
 }
 
+/// Whether `name` is in the comma-separated list in the environment variable `var`
+/// (all are, when it is unset): `HALMA_SCREENSHOT_LANGUAGES=fr,uk` and
+/// `HALMA_SCREENSHOT_SIZES=phone` render a part of the shots while working on a page.
+fn wanted(var: &str, name: &str) -> bool {
+    std::env::var(var).map_or(true, |list| list.split(',').any(|item| item.trim() == name))
+}
+
 #[test]
 fn screenshots_in_every_language_and_size() {
     let backend = TestingBackend::new(TestingBackendOptions {
@@ -193,8 +227,12 @@ fn screenshots_in_every_language_and_size() {
     slint::platform::set_platform(Box::new(backend)).expect("platform");
     std::fs::create_dir_all(output_dir()).expect("screenshot folder");
     let data = std::env::temp_dir().join(format!("halma-shots-{}", std::process::id()));
-    for (code, _) in halma::app::locale::LANGUAGES {
-        for (size_name, width, height, scale) in SIZES {
+    for &(code, _) in
+        halma::app::locale::LANGUAGES.iter().filter(|(code, _)| wanted("HALMA_SCREENSHOT_LANGUAGES", code))
+    {
+        for (size_name, width, height, scale) in
+            SIZES.into_iter().filter(|size| wanted("HALMA_SCREENSHOT_SIZES", size.0))
+        {
             let window = AppWindow::new().expect("window");
             window.window().dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: scale });
             window.window().set_size(slint::PhysicalSize::new(width, height));
@@ -270,6 +308,10 @@ fn screenshots_in_every_language_and_size() {
             window.global::<NewGameForm>().invoke_dismiss_load_problems();
             window.global::<Navigation>().invoke_show(Page::Rules);
             snapshot(&window, &format!("{code}-{size_name}-rules"));
+            if size_name == "phone" || size_name == "default" {
+                // The whole page, diagrams included.
+                scrolled_snapshots(&window, &format!("{code}-{size_name}-rules"));
+            }
             window.global::<Navigation>().invoke_show(Page::About);
             snapshot(&window, &format!("{code}-{size_name}-about"));
             window.hide().expect("hide");

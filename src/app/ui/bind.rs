@@ -1,8 +1,9 @@
 //! Pushes the presenter's pictures into the Slint globals. Nothing is decided here:
 //! each function copies one picture into the global of its area.
 
+use super::diagrams::{DiagramPicture, RulesPictures};
 use super::presenter::{BoardPicture, FormPicture, PickerPicture, StatusPicture};
-use crate::{AppWindow, BoardState, Cell, GameState, MoveEntry, NewGameForm, Pickers};
+use crate::{AppWindow, BoardState, Cell, Diagram, GameState, MoveEntry, NewGameForm, Pickers, RulesDiagrams};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
 
 /// The board; only the cells that changed are written, so Slint redraws only those.
@@ -101,4 +102,28 @@ pub fn form(window: &AppWindow, picture: FormPicture) {
     form.set_seat_choices(ModelRc::new(VecModel::from(picture.seat_choices)));
     form.set_first_seats(ModelRc::new(VecModel::from(picture.first_seats)));
     form.set_first_seat_index(picture.first_seat_index);
+}
+
+/// The Rules page's diagrams (once, at start: they never change).
+pub fn rules_diagrams(window: &AppWindow, pictures: RulesPictures) {
+    let model = |pictures: Vec<DiagramPicture>| {
+        let diagrams: Vec<Diagram> = pictures
+            .into_iter()
+            .map(|picture| Diagram {
+                caption: picture.caption,
+                columns: picture.frame.columns,
+                rows: picture.frame.rows,
+                cells: ModelRc::new(VecModel::from(picture.cells)),
+                route_path: picture.route_path,
+                refused_path: picture.refused_path,
+                outlines: ModelRc::new(VecModel::from(picture.outlines)),
+            })
+            .collect();
+        ModelRc::new(VecModel::from(diagrams))
+    };
+    let global = window.global::<RulesDiagrams>();
+    global.set_camps(model(pictures.camps));
+    global.set_turn(model(pictures.turn));
+    global.set_duty(model(pictures.duty));
+    global.set_teams(model(pictures.teams));
 }

@@ -74,6 +74,7 @@ impl Controller {
         window.global::<Preferences>().set_language_names(ModelRc::new(VecModel::from(
             locale::LANGUAGES.iter().map(|(_, name)| SharedString::from(*name)).collect::<Vec<_>>(),
         )));
+        bind::rules_diagrams(window, super::diagrams::all());
         controller.connect(window);
         controller.restore();
         super::CONTROLLER.with(|c| *c.borrow_mut() = Some(controller.clone()));

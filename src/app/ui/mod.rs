@@ -6,12 +6,13 @@
 //! - `bind`: copies the presenter's pictures into the Slint globals;
 //! - [`worker`]: searches on a worker thread; [`gestures`]: taps against pinches;
 //!   [`navigation`]: pages and Back; [`animation`]: moves shown hop by hop;
-//!   [`setup_form`]: the new-game form.
+//!   [`setup_form`]: the new-game form; [`diagrams`]: the Rules page's pictures.
 
 pub mod animation;
 mod bind;
 mod board_input;
 pub mod controller;
+pub mod diagrams;
 pub mod gestures;
 pub mod navigation;
 mod pages;
