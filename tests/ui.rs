@@ -733,13 +733,19 @@ fn records_export_import_and_refuse_bad_text() {
     advance(20);
     assert!(records.get_importing(), "the dialog stays open");
     assert!(records.get_error_line() > 0, "a line is named");
-    assert!(h.shows_text(&format!("Line {}:", records.get_error_line())));
+    assert_eq!(records.get_trouble(), halma::RecordTrouble::IllegalMove);
+    assert!(
+        h.shows_text(&format!("Line {}: action 1 cannot be played by the rules: e2-f9", records.get_error_line())),
+        "the line, the action and the move at fault"
+    );
     assert_eq!(h.controller.session(), before, "the game is untouched");
     records.invoke_import("".into(), false);
     advance(20);
-    assert!(records.get_error_line() >= 0 && !records.get_error().is_empty(), "empty text is refused");
+    assert_eq!(records.get_trouble(), halma::RecordTrouble::Empty, "empty text is refused");
+    assert!(h.shows_text("the text is empty"));
     records.invoke_import("x".repeat(3 << 20).into(), false);
     advance(20);
+    assert_eq!(records.get_trouble(), halma::RecordTrouble::TooLarge);
     assert_eq!(h.controller.session(), before);
     h.key(slint::platform::Key::Escape);
     assert!(!records.get_importing(), "Esc closes the dialog");

@@ -5,8 +5,8 @@
 use super::controller::Controller;
 use crate::app::session::{GameConfig, Player, Session};
 use crate::app::storage;
-use crate::record::{date_of_unix_time, Record};
-use crate::{Page, Records};
+use crate::record::{date_of_unix_time, Record, RecordProblem};
+use crate::{Page, RecordTrouble, Records};
 use slint::{ComponentHandle, SharedString};
 use std::rc::Rc;
 
@@ -18,6 +18,34 @@ pub fn record_of(session: &Session, unix_time: u64) -> Record {
     }
     record.date = Some(date_of_unix_time(unix_time));
     record
+}
+
+/// A refused record as the import dialog tells it: the kind of trouble, the text at
+/// fault (a move, a tag line, a round number) and the action's number (0 if none).
+pub fn trouble(problem: &RecordProblem) -> (RecordTrouble, String, usize) {
+    use RecordProblem::*;
+    match problem {
+        TooLarge { .. } => (RecordTrouble::TooLarge, String::new(), 0),
+        Empty => (RecordTrouble::Empty, String::new(), 0),
+        NotARecord { .. } | Version { .. } => (RecordTrouble::NotARecord, String::new(), 0),
+        MalformedTag { text } | TagAfterMoves { text } | UnknownSetup { text } | Teams { text, .. } => {
+            (RecordTrouble::Header, text.clone(), 0)
+        }
+        BadSeat { text, .. } | BadPlayer { text } | BadDate { text } | BadResult { text } => {
+            (RecordTrouble::Header, text.clone(), 0)
+        }
+        UnknownTag { name } | DuplicateTag { name } => (RecordTrouble::Header, name.clone(), 0),
+        MissingTag { name } => (RecordTrouble::Header, format!("[{name} \"…\"]"), 0),
+        SeatNotInPlay { seat, .. } => (RecordTrouble::Seats, seat.to_string(), 0),
+        Start(error) => (RecordTrouble::Header, error.to_string(), 0),
+        StartMismatch => (RecordTrouble::Header, "Start".to_string(), 0),
+        MoveNumber { text, .. } => (RecordTrouble::MoveNumber, text.clone(), 0),
+        MalformedMove { action, error } => (RecordTrouble::MalformedMove, error.to_string(), *action),
+        IllegalMove { text, action, .. } => (RecordTrouble::IllegalMove, text.clone(), *action),
+        Vote { text, .. } => (RecordTrouble::Vote, text.clone(), 0),
+        TooManyActions { .. } => (RecordTrouble::TooManyActions, String::new(), 0),
+        ResultMismatch { .. } => (RecordTrouble::ResultMismatch, String::new(), 0),
+    }
 }
 
 /// The game of a record with its players (another program's seat is played by a person).
@@ -54,6 +82,7 @@ impl Controller {
         self.with_window(|w| {
             let records = w.global::<Records>();
             records.set_error_line(-1);
+            records.set_trouble(RecordTrouble::None);
             records.set_error(SharedString::new());
             records.set_importing(true);
         });
@@ -72,8 +101,8 @@ impl Controller {
     pub(super) fn import_record(self: &Rc<Self>, text: SharedString, review: bool) {
         let parsed = Record::parse(&text);
         let session = match parsed {
-            Ok(record) => session_of(record).ok_or((0, "the record's seats do not fit its setup".to_string())),
-            Err(error) => Err((error.line(), error.problem().to_string())),
+            Ok(record) => session_of(record).ok_or((0, (RecordTrouble::Seats, String::new(), 0))),
+            Err(error) => Err((error.line(), trouble(error.problem()))),
         };
         match session {
             Ok(session) => {
@@ -85,10 +114,12 @@ impl Controller {
                 }
                 self.after_change(true);
             }
-            Err((line, problem)) => self.with_window(|w| {
+            Err((line, (kind, detail, action))) => self.with_window(|w| {
                 let records = w.global::<Records>();
                 records.set_error_line(line as i32);
-                records.set_error(problem.into());
+                records.set_trouble(kind);
+                records.set_error(detail.into());
+                records.set_error_action(action as i32);
             }),
         }
     }
