@@ -74,8 +74,10 @@ const BUTTON_FONT_SIZE: f32 = 0.93 * 15.0;
 const BUTTON_LABEL_INSET: f32 = 12.0;
 
 /// Every button label that is narrower than one of its words, which the label's word
-/// wrap would then break inside the word.
-fn words_split(window: &AppWindow, meter: &WordMeter) -> Vec<String> {
+/// wrap would then break inside the word, and every button that reaches past the
+/// window's right edge (a row too wide for its panel).
+fn layout_problems(window: &AppWindow, meter: &WordMeter) -> Vec<String> {
+    let window_width = window.window().size().to_logical(window.window().scale_factor()).width;
     let buttons = i_slint_backend_testing::ElementQuery::from_root(window)
         .match_descendants()
         .match_accessible_role(i_slint_backend_testing::AccessibleRole::Button)
@@ -89,6 +91,13 @@ fn words_split(window: &AppWindow, meter: &WordMeter) -> Vec<String> {
             continue;
         }
         // The visible text (a symbol button's accessible label names it instead).
+        let right = button.absolute_position().x + button.size().width;
+        if right > window_width + 0.5 {
+            split.push(format!(
+                "«{}» reaches {right:.0}px, past the window's {window_width:.0}px",
+                button.accessible_label().unwrap_or_default()
+            ));
+        }
         let label = button
             .query_descendants()
             .match_accessible_role(i_slint_backend_testing::AccessibleRole::Text)
@@ -115,7 +124,7 @@ fn snapshot(window: &AppWindow, name: &str) {
     write_png(&path, &buffer);
     METER.with(|meter| {
         let meter = meter.get_or_init(|| WordMeter::new().expect("word meter"));
-        let split = words_split(window, meter);
+        let split = layout_problems(window, meter);
         SPLIT_WORDS.with(|all| {
             let mut all = all.borrow_mut();
             for problem in split.into_iter().map(|problem| format!("{name}: {problem}")) {
@@ -319,5 +328,10 @@ fn screenshots_in_every_language_and_size() {
     }
     let _ = std::fs::remove_dir_all(&data);
     let split = SPLIT_WORDS.with(|all| all.take());
-    assert!(split.is_empty(), "{} button label(s) would break a word:\n{}", split.len(), split.join("\n"));
+    assert!(
+        split.is_empty(),
+        "{} button(s) would break a word or reach past the window:\n{}",
+        split.len(),
+        split.join("\n")
+    );
 }
