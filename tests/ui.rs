@@ -611,6 +611,10 @@ fn back_closes_an_open_picker_first() {
 /// preview, view and save untouched.
 fn review_steps_through_the_game_and_returns_exactly() {
     let h = harness("review");
+    // Large enough that the whole panel, move list included, is in view beside the
+    // board: the testing backend's queries find only what is not scrolled out of sight.
+    h.window.window().set_size(slint::LogicalSize::new(1800.0, 1500.0));
+    advance(20);
     h.start(Session::new(humans(Setup::TwoPlayers)));
     for (from, to) in [("e2", "f3"), ("m15", "l14")] {
         h.tap(sq(from));
@@ -627,14 +631,7 @@ fn review_steps_through_the_game_and_returns_exactly() {
     assert_eq!(h.game_state().get_moves().row_count(), 2, "the move list");
     assert_eq!(h.game_state().get_moves().row_data(0).map(|m| m.text.to_string()), Some("e2-f3".to_string()));
 
-    // The move list's step buttons sit below the controls, where the testing backend's
-    // element queries do not reach (they stop short after the panel's conditional
-    // rows): their callback stands in for them; keys and the banner are used for real.
-    let step = |step: halma::ReviewStep| {
-        h.game_state().invoke_review_step(step);
-        advance(20);
-    };
-    step(halma::ReviewStep::Back);
+    h.click_button("Previous move");
     assert!(h.game_state().get_reviewing());
     assert_eq!(h.game_state().get_review_shown(), 1);
     assert!(h.shows_text("Reviewing move 1 of 2"));
@@ -646,10 +643,10 @@ fn review_steps_through_the_game_and_returns_exactly() {
     h.key(slint::platform::Key::Return);
     assert_eq!(h.controller.session(), before, "taps and keys in review change nothing");
 
-    step(halma::ReviewStep::First);
+    h.click_button("Review from the start");
     assert_eq!(h.game_state().get_review_shown(), 0);
     assert!(has_piece("e2") && !has_piece("f3"), "the start");
-    step(halma::ReviewStep::Forward);
+    h.click_button("Next move");
     assert_eq!(h.game_state().get_review_shown(), 1);
     h.key(slint::platform::Key::PageDown);
     assert_eq!(h.game_state().get_review_shown(), 2);
@@ -659,10 +656,12 @@ fn review_steps_through_the_game_and_returns_exactly() {
     assert_eq!(h.game_state().get_review_shown(), 2);
     h.key(slint::platform::Key::PageUp);
     assert_eq!(h.game_state().get_review_shown(), 1);
-    // An entry of the move list shows the position after it (the list's rows are
-    // accessible list items, but the testing backend's queries do not reach into the
-    // list's own scroll view: its callback stands in for the tap).
-    h.game_state().invoke_review_at(1);
+    // An entry of the move list shows the position after it.
+    let entry =
+        i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, "Round 1, Purple (C): m15-l14")
+            .next()
+            .expect("the move list's entry");
+    entry.invoke_accessible_default_action();
     advance(20);
     assert_eq!(h.game_state().get_review_shown(), 2);
     // Zoom and rotation work in review.
@@ -687,6 +686,8 @@ fn review_steps_through_the_game_and_returns_exactly() {
     let won =
         parse_hpn("11AAAAA/11AAAAA/12AAAA/13AAA/14A1/14A1/16/16/16/16/16/16/16/16/CCC13/CCCCCCCCCCCCCCCC A 2p 80");
     let h = harness("review-won");
+    h.window.window().set_size(slint::LogicalSize::new(1800.0, 1500.0));
+    advance(20);
     h.start(Session::with_game(humans(Setup::TwoPlayers), Game::from_position(won.expect("hpn"))).expect("a 2p game"));
     h.tap(sq("o11"));
     h.tap(sq("p12"));
@@ -695,10 +696,7 @@ fn review_steps_through_the_game_and_returns_exactly() {
     h.click_button("Review");
     assert!(h.game_state().get_reviewing());
     assert_eq!(h.game_state().get_review_shown(), 1, "from the last position");
-    // (With the review banner and the end card both shown, the testing backend's element
-    // queries stop short of the move list's buttons: their callback stands in.)
-    h.game_state().invoke_review_step(halma::ReviewStep::Back);
-    advance(20);
+    h.click_button("Previous move");
     assert!(has_piece_in(&h, "o11") && !has_piece_in(&h, "p12"), "one step before the win");
 }
 
