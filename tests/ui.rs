@@ -748,13 +748,29 @@ fn records_export_import_and_refuse_bad_text() {
     h.key(slint::platform::Key::Escape);
     assert!(!records.get_importing(), "Esc closes the dialog");
 
-    // The round trip: a new game, then the record imported to play on.
+    // The round trip through the clipboard, as a player does it: Copy game, a new game,
+    // then Import game…, paste (Ctrl+V) into the record field and Play on.
+    h.click_button("Copy game");
     h.click_button("New game");
     h.click_button("Replace this game");
+    assert!(h.game().history().is_empty());
     h.click_button("Import game…");
-    records.invoke_import(text.clone().into(), false);
+    let field = i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, "Game record")
+        .next()
+        .expect("the record field");
+    let at = field.absolute_position();
+    let centre = LogicalPosition::new(at.x + field.size().width / 2.0, at.y + field.size().height / 2.0);
+    h.press(centre);
+    h.release(centre);
     advance(20);
-    assert!(!records.get_importing());
+    let window = h.window.window();
+    window.dispatch_event(slint::platform::WindowEvent::KeyPressed { text: slint::platform::Key::Control.into() });
+    window.dispatch_event(slint::platform::WindowEvent::KeyPressed { text: "v".into() });
+    window.dispatch_event(slint::platform::WindowEvent::KeyReleased { text: "v".into() });
+    window.dispatch_event(slint::platform::WindowEvent::KeyReleased { text: slint::platform::Key::Control.into() });
+    advance(20);
+    h.click_button("Play on");
+    assert!(!records.get_importing(), "the pasted record was read");
     let imported = h.controller.session();
     assert_eq!(imported.game(), before.game(), "the same game");
     assert_eq!(imported.config().players, before.config().players, "the same players");
