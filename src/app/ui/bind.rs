@@ -18,7 +18,7 @@ pub fn board(window: &AppWindow, cells: &VecModel<Cell>, picture: BoardPicture) 
     board.set_last_move_path(picture.last_move_path);
     board.set_preview_is_hint(picture.preview_is_hint);
     // A new model rebuilds the outlines: only when they changed (a turn of the board).
-    if !board.get_target_outlines().iter().eq(picture.target_outlines.iter().cloned()) {
+    if differs(board.get_target_outlines(), &picture.target_outlines) {
         board.set_target_outlines(ModelRc::new(VecModel::from(picture.target_outlines)));
     }
     board.set_cursor_x(picture.cursor.0);
@@ -32,6 +32,12 @@ pub fn board(window: &AppWindow, cells: &VecModel<Cell>, picture: BoardPicture) 
         }
         None => board.set_anim_visible(false),
     }
+}
+
+/// True when `shown` does not hold exactly `wanted`: a list is replaced only then, since
+/// a new model rebuilds every element that shows it.
+fn differs<T: Clone + PartialEq + 'static>(shown: ModelRc<T>, wanted: &[T]) -> bool {
+    !shown.iter().eq(wanted.iter().cloned())
 }
 
 /// The view's zoom and the Flickable's offset.
@@ -79,7 +85,7 @@ pub fn status(window: &AppWindow, picture: StatusPicture) {
 /// The move list (replaced only when it changed) and the review state.
 pub fn review(window: &AppWindow, moves: Vec<MoveEntry>, shown: Option<(usize, i32)>) {
     let game = window.global::<GameState>();
-    if !game.get_moves().iter().eq(moves.iter().cloned()) {
+    if differs(game.get_moves(), &moves) {
         game.set_moves(ModelRc::new(VecModel::from(moves)));
     }
     game.set_reviewing(shown.is_some());

@@ -84,6 +84,17 @@ fn position(setup: Setup, pieces: [Bitboard; 4], to_move: Seat, plies: u32) -> P
     Position::from_parts(setup, pieces, to_move, plies)
 }
 
+/// The marks of a selected piece on `from` and its legal destinations.
+fn selected_with_destinations(square: Square, from: Square, destinations: Bitboard) -> Mark {
+    if square == from {
+        Mark::Selected
+    } else if destinations.contains(square) {
+        Mark::Destination
+    } else {
+        Mark::None
+    }
+}
+
 /// The cells of `frame`: pieces and camp tints of `position`, the given marks, and
 /// coordinate labels along the frame's bottom row and left column.
 fn cells(position: &Position, frame: Frame, mark: impl Fn(Square) -> Mark) -> Vec<Cell> {
@@ -188,15 +199,7 @@ pub fn steps() -> DiagramPicture {
     );
     let destinations = start.legal_moves().destinations(from);
     let frame = Frame { left: 4, bottom: 4, columns: 5, rows: 5 };
-    let cells = cells(&start, frame, |square| {
-        if square == from {
-            Mark::Selected
-        } else if destinations.contains(square) {
-            Mark::Destination
-        } else {
-            Mark::None
-        }
-    });
+    let cells = cells(&start, frame, |square| selected_with_destinations(square, from, destinations));
     plain(DiagramCaption::Steps, frame, cells)
 }
 
@@ -342,15 +345,7 @@ pub fn team() -> DiagramPicture {
     let from = sq(TEAM_PIECE);
     let destinations = start.legal_moves().destinations(from);
     let frame = Frame::WHOLE_BOARD;
-    let cells = cells(&start, frame, |square| {
-        if square == from {
-            Mark::Selected
-        } else if destinations.contains(square) {
-            Mark::Destination
-        } else {
-            Mark::None
-        }
-    });
+    let cells = cells(&start, frame, |square| selected_with_destinations(square, from, destinations));
     DiagramPicture { outlines: outlines(start.setup()), ..plain(DiagramCaption::Team, frame, cells) }
 }
 
