@@ -3,30 +3,12 @@
 //! and a side ahead that never walks into a repetition.
 //! Searches here are limited by depth, not time, so the tests are quick and repeatable.
 
+mod ai_support;
+
+use ai_support::random_game;
 use halma::ai::{self, Level, SearchRequest};
 use halma::rules::{parse_hpn, Action, DrawReason, Game, Outcome, Seat, Setup, Square, VoteResult};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
-
-/// Plays `plies` random legal actions from the start of `setup` (fewer if the game ends).
-fn random_game(setup: Setup, first: Seat, plies: usize, seed: u64) -> Game {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = Game::new(setup, first);
-    for _ in 0..plies {
-        if game.is_over() {
-            break;
-        }
-        if game.must_pass() {
-            game.pass().expect("a seat without moves may pass");
-            continue;
-        }
-        let moves: Vec<_> = game.legal_moves().iter().collect();
-        let mv = moves[rng.random_range(0..moves.len())];
-        game.play_move(mv).expect("a listed move is legal");
-    }
-    game
-}
 
 /// Asserts that `action` is legal for the game's seat to move, and returns the game after it.
 fn assert_legal(game: &Game, action: &Action, context: &str) -> Game {

@@ -5,30 +5,13 @@
 //! One test only, on purpose: it counts the process's threads, which other tests running
 //! alongside in the same binary would change.
 
+mod ai_support;
+
+use ai_support::{opened_two_player_game, random_game, time_to_stop};
 use halma::ai::{self, Level, SearchRequest};
 use halma::rules::{Action, Game, Seat, Setup};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-fn random_game(setup: Setup, first: Seat, plies: usize, seed: u64) -> Game {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = Game::new(setup, first);
-    for _ in 0..plies {
-        if game.is_over() {
-            break;
-        }
-        if game.must_pass() {
-            game.pass().expect("a seat without moves may pass");
-            continue;
-        }
-        let moves: Vec<_> = game.legal_moves().iter().collect();
-        game.play_move(moves[rng.random_range(0..moves.len())]).expect("a listed move is legal");
-    }
-    game
-}
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 fn assert_legal(game: &Game, action: Option<Action>, context: &str) {
     let action = action.unwrap_or_else(|| panic!("{context}: an ongoing game has an action"));
@@ -39,25 +22,6 @@ fn assert_legal(game: &Game, action: Option<Action>, context: &str) {
 fn process_threads() -> Option<usize> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     status.lines().find_map(|line| line.strip_prefix("Threads:")).and_then(|n| n.trim().parse().ok())
-}
-
-/// Starts a 4-thread search with an hour's budget, sets the stop flag after `after` and
-/// returns how long the search took to return after that.
-fn time_to_stop(game: &Game, after: Duration) -> Duration {
-    let stop = Arc::new(AtomicBool::new(false));
-    let (worker_stop, worker_game) = (Arc::clone(&stop), game.clone());
-    let worker = std::thread::spawn(move || {
-        let request =
-            SearchRequest::new(Level::Master).with_movetime(Duration::from_secs(3600)).with_seed(1).with_threads(4);
-        let action = ai::choose_action(&worker_game, &request, &worker_stop);
-        (action, Instant::now())
-    });
-    std::thread::sleep(after);
-    let flagged = Instant::now();
-    stop.store(true, Ordering::Relaxed);
-    let (action, returned) = worker.join().expect("the search thread does not panic");
-    assert_legal(game, action, "a cancelled 4-thread search");
-    returned.saturating_duration_since(flagged)
 }
 
 #[test]
@@ -98,14 +62,10 @@ fn lazy_smp_answers_legal_moves_stops_at_once_and_leaves_no_thread_behind() {
     }
 
     // Cancellation: the main thread and its helpers are gone within 50 ms (median).
-    let mut game = Game::new(Setup::TwoPlayers, Seat::A);
-    for seed in 0..8 {
-        let action =
-            ai::choose_action(&game, &SearchRequest::new(Level::Greedy).with_seed(seed), &AtomicBool::new(false));
-        game.play_action(&action.expect("an opening move")).expect("legal");
-    }
+    let game = opened_two_player_game();
+    let four_threads = SearchRequest::new(Level::Master).with_seed(1).with_threads(4);
     let mut delays: Vec<Duration> =
-        [30, 150, 60, 250, 90].map(|ms| time_to_stop(&game, Duration::from_millis(ms))).to_vec();
+        [30, 150, 60, 250, 90].map(|ms| time_to_stop(&game, four_threads, Duration::from_millis(ms))).to_vec();
     delays.sort();
     assert!(delays[2] < Duration::from_millis(50), "median stop time {:?} ({delays:?})", delays[2]);
 
