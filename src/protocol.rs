@@ -24,6 +24,8 @@ pub const MAX_MOVETIME_MS: u64 = 3_600_000;
 pub struct Engine {
     game: Game,
     threads: Option<usize>,
+    /// Master's transposition table, kept between `go` commands.
+    memory: ai::SearchMemory,
 }
 
 impl Default for Engine {
@@ -46,7 +48,7 @@ fn error(reason: impl std::fmt::Display) -> Vec<String> {
 impl Engine {
     /// Starts with the `2p` start position, seat A to move.
     pub fn new() -> Engine {
-        Engine { game: Game::new(Setup::TwoPlayers, Seat::A), threads: None }
+        Engine { game: Game::new(Setup::TwoPlayers, Seat::A), threads: None, memory: ai::SearchMemory::new() }
     }
 
     /// Starts as [`Engine::new`], searching with `threads` threads (`None`: the level's default).
@@ -234,7 +236,7 @@ impl Engine {
             return error(format!("go option '{}' needs a value", crate::rules::excerpt(odd)));
         }
         let mut report = |iteration: &ai::Iteration| info(&info_line(iteration));
-        match ai::choose_action_reporting(&self.game, &request, &AtomicBool::new(false), &mut report) {
+        match ai::choose_action_remembering(&self.game, &request, &AtomicBool::new(false), &self.memory, &mut report) {
             Some(action) => vec![format!("bestmove {}", action_text(&action))],
             None => error("the game is over"),
         }

@@ -184,6 +184,56 @@ pub fn choose_action_reporting(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Iteration),
 ) -> Option<Action> {
+    choose(game, request, stop, None, report)
+}
+
+/// What Master keeps from one move of a game to the next: its transposition table, as
+/// chess engines keep their hash. Each search then starts with the results of the last
+/// ones (the best moves two plies on, deeper scores), not from nothing, and the table is
+/// allocated once instead of inside every move's time. Shared by reference: a cancelled
+/// search still finishing while the next starts only shares lock-free slots with it.
+pub struct SearchMemory {
+    /// Made at the first search that uses it, so a player that never searches at Master
+    /// (or a protocol session that only checks moves) never allocates it.
+    table: std::sync::OnceLock<tt::TranspositionTable>,
+}
+
+/// log2 of the slots of a [`SearchMemory`]'s table: 2^20 slots of 16 bytes, 16 MiB.
+pub const MEMORY_TABLE_BITS: u32 = 20;
+
+impl SearchMemory {
+    pub fn new() -> SearchMemory {
+        SearchMemory { table: std::sync::OnceLock::new() }
+    }
+}
+
+impl Default for SearchMemory {
+    fn default() -> SearchMemory {
+        SearchMemory::new()
+    }
+}
+
+/// As [`choose_action_reporting`], for a player that keeps `memory` between its moves.
+/// Only a timed Master search uses it: the other levels keep to what their design
+/// allows them to see, and a search to a fixed depth without a time limit stays
+/// reproducible for its seed.
+pub fn choose_action_remembering(
+    game: &Game,
+    request: &SearchRequest,
+    stop: &AtomicBool,
+    memory: &SearchMemory,
+    report: &mut dyn FnMut(&Iteration),
+) -> Option<Action> {
+    choose(game, request, stop, Some(memory), report)
+}
+
+fn choose(
+    game: &Game,
+    request: &SearchRequest,
+    stop: &AtomicBool,
+    memory: Option<&SearchMemory>,
+    report: &mut dyn FnMut(&Iteration),
+) -> Option<Action> {
     if game.is_over() {
         return None;
     }
@@ -194,20 +244,26 @@ pub fn choose_action_reporting(
     let mv = if request.level == Level::Greedy {
         greedy_move(position, request.seed)?
     } else {
-        let started = Instant::now();
         let params = request.level.params();
         let movetime = match (request.movetime, request.depth) {
             (Some(movetime), _) => Some(movetime),
             (None, Some(_)) => None,
             (None, None) => Some(request.level.movetime()),
         };
+        let table = memory
+            .filter(|_| request.level == Level::Master && movetime.is_some())
+            .map(|memory| memory.table.get_or_init(|| tt::TranspositionTable::new(MEMORY_TABLE_BITS)));
+        // The clock starts once the table is there: making one is not thinking.
+        let started = Instant::now();
         let limits = Limits {
             depth: request.depth.map_or(params.max_depth, |depth| depth.min(params.max_depth)),
             deadline: movetime.map(|t| started + t),
-            budget: movetime,
             threads: request.thread_count(),
         };
-        search::search_reporting(game, &params, &limits, request.seed, stop, report).best?
+        match table {
+            Some(table) => search::search_with_table(game, &params, &limits, request.seed, stop, table, report).best?,
+            None => search::search_reporting(game, &params, &limits, request.seed, stop, report).best?,
+        }
     };
     position.route(mv).map(Action::Move)
 }
@@ -231,7 +287,7 @@ pub fn hint(game: &Game, stop: &AtomicBool) -> Option<Action> {
     }
     let params = SearchParams { jitter: 0, tt_bits: 16, ..Level::Strong.params() };
     // One thread: the same game gives the same hint (a few plies take tens of milliseconds).
-    let limits = Limits { depth: HINT_DEPTH, deadline: Some(Instant::now() + HINT_DEADLINE), budget: None, threads: 1 };
+    let limits = Limits { depth: HINT_DEPTH, deadline: Some(Instant::now() + HINT_DEADLINE), threads: 1 };
     let mv = search::search(game, &params, &limits, 0, stop).best?;
     game.position().route(mv).map(Action::Move)
 }

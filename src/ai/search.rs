@@ -21,6 +21,7 @@ use rand::SeedableRng;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The deepest search (plies).
@@ -48,10 +49,10 @@ pub struct SearchParams {
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     pub depth: u32,
-    /// Stop the search at this instant (the move found so far is played).
+    /// Stop the search at this instant (the move found so far is played). A timed search
+    /// uses all of its time: an iteration that cannot finish still helps, since the root
+    /// searches the best move first and a move that beats it was searched in full.
     pub deadline: Option<Instant>,
-    /// Do not start a new iteration after this much time.
-    pub budget: Option<Duration>,
     /// Search threads (lazy SMP over one shared transposition table); 1 searches on the
     /// caller's thread alone and gives the same answer for the same seed and depth.
     pub threads: usize,
@@ -129,7 +130,7 @@ impl<'a> Searcher<'a> {
             root: now.to_move(),
             setup: now.setup(),
             seed_mix: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03,
-            tt: &shared.tt,
+            tt: shared.tt,
             evaluator: Evaluator::new(now.setup(), params.weights),
             killers: [[None; 2]; MAX_PLY + 1],
             history: vec![0; 256 * 256],
@@ -489,10 +490,14 @@ pub fn search(game: &Game, params: &SearchParams, limits: &Limits, seed: u64, st
 
 /// What the threads of one search share.
 struct Shared<'a> {
-    tt: TranspositionTable,
+    tt: &'a TranspositionTable,
     stop: &'a AtomicBool,
     done: AtomicBool,
     helper_nodes: AtomicU64,
+    /// The deepest iteration a helper thread completed: depth, move, score. The answer
+    /// comes from it when it is deeper than the main thread's last complete iteration
+    /// (the helpers start a ply ahead, so with a free core they often are).
+    helper_best: Mutex<Option<(u32, Move, i32)>>,
 }
 
 /// As [`search`], calling `report` after every completed iteration (none when the seat
@@ -510,6 +515,22 @@ pub fn search_reporting(
     limits: &Limits,
     seed: u64,
     stop: &AtomicBool,
+    report: &mut dyn FnMut(&Iteration),
+) -> SearchResult {
+    let table = TranspositionTable::new(params.tt_bits);
+    search_with_table(game, params, limits, seed, stop, &table, report)
+}
+
+/// As [`search_reporting`], with a transposition table the caller keeps: one kept from
+/// move to move of a game starts each search with what the last ones found (the best
+/// moves of the positions two plies on, and deeper results for them).
+pub fn search_with_table(
+    game: &Game,
+    params: &SearchParams,
+    limits: &Limits,
+    seed: u64,
+    stop: &AtomicBool,
+    table: &TranspositionTable,
     report: &mut dyn FnMut(&Iteration),
 ) -> SearchResult {
     let started = Instant::now();
@@ -532,10 +553,11 @@ pub fn search_reporting(
     }
     let max_depth = limits.depth.clamp(1, MAX_PLY as u32);
     let shared = Shared {
-        tt: TranspositionTable::new(params.tt_bits),
+        tt: table,
         stop,
         done: AtomicBool::new(false),
         helper_nodes: AtomicU64::new(0),
+        helper_best: Mutex::new(None),
     };
     let main_nodes = std::thread::scope(|scope| {
         for helper in 1..limits.threads.clamp(1, MAX_THREADS) {
@@ -546,9 +568,17 @@ pub fn search_reporting(
                 searcher.helper_nodes = Some(&shared.helper_nodes);
                 searcher.line.push(position.hash());
                 for depth in (1 + (helper as u32 & 1)).min(max_depth)..=max_depth {
-                    searcher.root_iteration(&position, depth, &mut moves);
+                    let found = searcher.root_iteration(&position, depth, &mut moves);
                     if searcher.aborted {
                         break;
+                    }
+                    if let Some((mv, score, true)) = found {
+                        // A poisoned lock only means another helper panicked: skip the report.
+                        if let Ok(mut best) = shared.helper_best.lock() {
+                            if best.is_none_or(|(d, _, _)| depth > d) {
+                                *best = Some((depth, mv, score));
+                            }
+                        }
                     }
                     moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
                 }
@@ -581,17 +611,17 @@ pub fn search_reporting(
             if result.score.abs() > WIN_THRESHOLD {
                 break;
             }
-            // A new iteration that cannot finish still helps: the root searches the best move
-            // first, and a move that beats it within the deadline was searched in full. Only
-            // when half the budget is gone is a new iteration not worth starting.
-            if limits.budget.is_some_and(|budget| started.elapsed() * 2 >= budget) {
-                break;
-            }
         }
         // The answer is found: the helpers stop at their next node and are joined here.
         shared.done.store(true, Ordering::Relaxed);
         searcher.nodes
     });
+    // A helper's deeper complete iteration beats the main thread's answer.
+    if let Some((depth, mv, score)) = shared.helper_best.lock().ok().and_then(|best| *best) {
+        if depth > result.depth && result.score.abs() <= WIN_THRESHOLD {
+            result = SearchResult { best: Some(mv), score, depth, nodes: 0 };
+        }
+    }
     result.nodes = main_nodes + shared.helper_nodes.load(Ordering::Relaxed);
     result
 }

@@ -242,11 +242,13 @@ struct Player {
     process: Option<Process>,
     /// Search threads of a level (`None`: its default).
     threads: Option<usize>,
+    /// A level's transposition table, kept from move to move as the engine keeps it.
+    memory: ai::SearchMemory,
 }
 
 impl Player {
     fn new(spec: PlayerSpec, threads: Option<usize>) -> Player {
-        Player { spec, process: None, threads }
+        Player { spec, process: None, threads, memory: ai::SearchMemory::new() }
     }
 
     fn is_level(&self) -> bool {
@@ -267,7 +269,7 @@ impl Player {
             PlayerSpec::Level(level) => {
                 let request = SearchRequest { level: *level, movetime, depth: None, seed, threads: self.threads };
                 let mut report = |i: &ai::Iteration| thinking = Some(Thinking { depth: i.depth, nodes: i.nodes });
-                ai::choose_action_reporting(game, &request, &AtomicBool::new(false), &mut report)
+                ai::choose_action_remembering(game, &request, &AtomicBool::new(false), &self.memory, &mut report)
                     .map(|action| action.to_string())
                     .ok_or_else(|| "no move for an ongoing game".to_string())
             }

@@ -52,6 +52,8 @@ impl Drop for Job {
 pub struct Worker {
     job: RefCell<Option<Job>>,
     poll_timer: Timer,
+    /// Master's transposition table, kept from one computer move to the next.
+    memory: Arc<ai::SearchMemory>,
 }
 
 impl Worker {
@@ -92,12 +94,13 @@ impl Worker {
     /// Starts the computer's search for the seat to move in `game`.
     pub fn start_computer(&self, game: Game, level: ai::Level, poll: impl FnMut() + 'static) {
         let seed = game.history().len() as u64;
+        let memory = Arc::clone(&self.memory);
         self.start(
             JobKind::Computer,
             game,
             move |game, stop| {
                 let request = ai::SearchRequest { seed, ..ai::SearchRequest::new(level) };
-                ai::choose_action(&game, &request, &stop)
+                ai::choose_action_remembering(&game, &request, &stop, &memory, &mut |_| {})
             },
             poll,
         );
