@@ -559,7 +559,7 @@ pub fn search_with_table(
         helper_nodes: AtomicU64::new(0),
         helper_best: Mutex::new(None),
     };
-    let main_nodes = std::thread::scope(|scope| {
+    let searcher = std::thread::scope(|scope| {
         for helper in 1..limits.threads.clamp(1, MAX_THREADS) {
             let mut moves = root_moves((helper as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             let shared = &shared;
@@ -614,14 +614,22 @@ pub fn search_with_table(
         }
         // The answer is found: the helpers stop at their next node and are joined here.
         shared.done.store(true, Ordering::Relaxed);
-        searcher.nodes
+        searcher
     });
-    // A helper's deeper complete iteration beats the main thread's answer.
+    result.nodes = searcher.nodes + shared.helper_nodes.load(Ordering::Relaxed);
+    // A helper's deeper complete iteration beats the main thread's answer (it is reported
+    // as well, so a program reading the last `info` line sees the depth played).
     if let Some((depth, mv, score)) = shared.helper_best.lock().ok().and_then(|best| *best) {
         if depth > result.depth && result.score.abs() <= WIN_THRESHOLD {
-            result = SearchResult { best: Some(mv), score, depth, nodes: 0 };
+            result = SearchResult { best: Some(mv), score, depth, nodes: result.nodes };
+            report(&Iteration {
+                depth,
+                score,
+                nodes: result.nodes,
+                elapsed: started.elapsed(),
+                pv: searcher.principal_variation(&position, mv, depth),
+            });
         }
     }
-    result.nodes = main_nodes + shared.helper_nodes.load(Ordering::Relaxed);
     result
 }
