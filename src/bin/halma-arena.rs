@@ -2,15 +2,17 @@
 //!
 //! ```text
 //! halma-arena --games N --setup 2p --a level:Master --b level:Greedy
-//!             [--movetime MS] [--seed S] [--threads 1|2] [--max-plies 1000] [--record FILE]
-//!             [--time-hints] [--search-threads N]
+//!             [--movetime MS] [--movetime-a MS] [--movetime-b MS] [--seed S] [--threads 1|2]
+//!             [--max-plies 1000] [--record FILE] [--time-hints] [--search-threads N]
 //! ```
 //!
 //! A player is `level:<name>` (a level of this program, played in-process) or
 //! `cmd:<command line>` (any program speaking ENGINE-PROTOCOL.md, started with `sh -c`).
 //! `--threads` plays that many games at once; `--search-threads` sets how many threads
 //! each in-process level searches with (default: Master on every core, at most 8; for a
-//! program, pass its own option, e.g. `cmd:halma-engine --threads 2`).
+//! program, pass its own option, e.g. `cmd:halma-engine --threads 2`). `--movetime` gives
+//! both players the same time a move; `--movetime-a` and `--movetime-b` give one player its
+//! own (to measure what more time is worth: the same player at two times).
 //! Seats are shared out fairly: in 2p the players take turns moving first; in 4p each
 //! player takes a team and the teams and the first seat rotate; in 3p the seat sets rotate
 //! (A alone, B alone, C alone, and each pair), so each player gets the lone 13-piece seat
@@ -34,7 +36,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: halma-arena --games N --setup 2p|3p|4p-one|4p-both --a PLAYER --b PLAYER \
-[--movetime MS] [--seed S] [--threads 1|2] [--max-plies N] [--record FILE] [--time-hints] [--search-threads N]
+[--movetime MS] [--movetime-a MS] [--movetime-b MS] [--seed S] [--threads 1|2] [--max-plies N] [--record FILE] [--time-hints] [--search-threads N]
   PLAYER: level:<Greedy|Beginner|Casual|Strong|Master> or cmd:<command line of a halma-engine-protocol program>";
 
 /// How long a program may think beyond its move time before it loses on time.
@@ -75,7 +77,8 @@ struct Options {
     games: usize,
     setup: Setup,
     players: [PlayerSpec; 2],
-    movetime: Option<Duration>,
+    /// Each player's time a move (`None`: its own budget).
+    movetimes: [Option<Duration>; 2],
     seed: u64,
     threads: usize,
     max_plies: usize,
@@ -91,7 +94,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     let mut games = None;
     let mut setup = None;
     let (mut a, mut b) = (None, None);
-    let mut movetime = None;
+    let mut movetimes = [None, None];
     let mut seed = 1;
     let mut threads = 1;
     let mut max_plies = 1000;
@@ -112,7 +115,9 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--setup" => setup = Some(value.parse::<Setup>().map_err(|e| e.to_string())?),
             "--a" => a = Some(PlayerSpec::parse(value)?),
             "--b" => b = Some(PlayerSpec::parse(value)?),
-            "--movetime" => movetime = Some(Duration::from_millis(number("move time")?.max(1))),
+            "--movetime" => movetimes = [Some(Duration::from_millis(number("move time")?.max(1))); 2],
+            "--movetime-a" => movetimes[0] = Some(Duration::from_millis(number("move time")?.max(1))),
+            "--movetime-b" => movetimes[1] = Some(Duration::from_millis(number("move time")?.max(1))),
             "--seed" => seed = number("seed")?,
             "--threads" => threads = number("thread count")? as usize,
             "--max-plies" => max_plies = number("ply cap")? as usize,
@@ -133,7 +138,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         games,
         setup: setup.ok_or("--setup is required")?,
         players: [a.ok_or("--a is required")?, b.ok_or("--b is required")?],
-        movetime,
+        movetimes,
         seed,
         threads,
         max_plies: max_plies.max(1),
@@ -486,7 +491,7 @@ fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> Game
         }
         let started = Instant::now();
         let (answer, report) =
-            players[owner].choose(&game, &moves, options.movetime, seed ^ (game.history().len() as u64) << 20);
+            players[owner].choose(&game, &moves, options.movetimes[owner], seed ^ (game.history().len() as u64) << 20);
         times[owner].push(started.elapsed());
         thinking[owner].extend(report);
         let checked =
@@ -561,7 +566,7 @@ fn report(options: &Options, records: &[GameRecord], elapsed: Duration, loads: [
     let (low, high) = (elo(score - margin), elo(score + margin));
     let [a, b] = &options.players;
     println!("{} games of {}: A = {}, B = {}", records.len(), options.setup, a.describe(), b.describe());
-    let budget = |spec: &PlayerSpec| match (options.movetime, spec) {
+    let budget = |player: usize, spec: &PlayerSpec| match (options.movetimes[player], spec) {
         (Some(t), _) => format!("{} per move", millis(t)),
         (None, PlayerSpec::Level(level)) => format!("level budget {}", millis(level.movetime())),
         (None, PlayerSpec::Command(_)) => "the program's own budget".to_string(),
@@ -569,8 +574,8 @@ fn report(options: &Options, records: &[GameRecord], elapsed: Duration, loads: [
     let search_threads = options.search_threads.map_or("default".to_string(), |n| n.to_string());
     println!(
         "move time: A {}, B {}; seed {}; {} game(s) at once; level search threads {search_threads}; ply cap {}; wall time {:.0} s",
-        budget(a),
-        budget(b),
+        budget(0, a),
+        budget(1, b),
         options.seed,
         options.threads,
         options.max_plies,
@@ -762,5 +767,19 @@ mod tests {
             "search per move, player A: median depth 6, median nodes 300 over 3 moves with a report"
         );
         assert_eq!(thinking_line("B", &[]), "search per move, player B: no depth or nodes reported");
+    }
+
+    #[test]
+    fn each_player_may_have_its_own_move_time() {
+        let args = |text: &str| text.split(' ').map(str::to_string).collect::<Vec<_>>();
+        let ms = |n| Some(Duration::from_millis(n));
+        let base = "--games 2 --setup 2p --a level:Master --b level:Master";
+        let parsed = |extra: &str| parse_options(&args(&format!("{base} {extra}"))).map(|o| o.movetimes);
+        assert_eq!(parsed("--movetime 100"), Ok([ms(100), ms(100)]));
+        assert_eq!(parsed("--movetime-a 1000 --movetime-b 300"), Ok([ms(1000), ms(300)]));
+        // The shared time first, then one player's own.
+        assert_eq!(parsed("--movetime 300 --movetime-a 1000"), Ok([ms(1000), ms(300)]));
+        assert_eq!(parse_options(&args(base)).map(|o| o.movetimes), Ok([None, None]));
+        assert!(parsed("--movetime-b soon").is_err());
     }
 }
