@@ -633,3 +633,29 @@ pub fn search_with_table(
     }
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    /// Three threads share one search (the table, the stop and done flags, the helpers'
+    /// best move): small enough to run under Miri, which checks every shared access for
+    /// a data race (`cargo +nightly miri test --no-default-features --lib ai::`).
+    #[test]
+    fn helper_threads_share_one_search_and_it_completes_every_depth() {
+        let game = Game::new(Setup::TwoPlayers, Seat::A);
+        let params = SearchParams { tt_bits: 8, ..Level::Master.params() };
+        let depth = if cfg!(miri) { 2 } else { 3 };
+        let limits = Limits { depth, deadline: None, threads: 3 };
+        let mut reported = Vec::new();
+        let result = search_reporting(&game, &params, &limits, 1, &AtomicBool::new(false), &mut |iteration| {
+            reported.push(iteration.depth)
+        });
+        let best = result.best.expect("the start position has moves");
+        assert!(game.legal_moves().contains(best), "{best:?} is not legal at the start");
+        assert_eq!(reported, (1..=depth).collect::<Vec<_>>());
+        assert_eq!(result.depth, depth);
+        assert!(result.nodes > 0);
+    }
+}

@@ -127,6 +127,8 @@ mod tests {
         // Each thread stores, for keys that collide in a small table, an entry whose
         // fields are all derived from its key; a probe must never see a mixture.
         let table = TranspositionTable::new(4);
+        // Miri interprets every step (and checks each access for a data race): fewer rounds.
+        let rounds = if cfg!(miri) { 300 } else { 200_000 };
         let fields = |key: u64| {
             let score = (key as i32).wrapping_mul(7919);
             let mv = Move { from: Square::from_index(key as u8), to: Square::from_index(key as u8 ^ 1) };
@@ -137,7 +139,7 @@ mod tests {
                 let table = &table;
                 scope.spawn(move || {
                     let mut state = thread + 1;
-                    for _ in 0..200_000 {
+                    for _ in 0..rounds {
                         state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
                         let key = state >> 11;
                         let (score, depth, mv) = fields(key);
