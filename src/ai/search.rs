@@ -96,6 +96,11 @@ struct Searcher<'a> {
     setup: Setup,
     seed_mix: u64,
     tt: &'a TranspositionTable,
+    /// Mixed into every table key: scores are from the root seat's side (and in 3p the
+    /// paranoid search's sides depend on the root), so a table kept from move to move
+    /// must never give one root seat's scores to another (the app or the engine playing
+    /// several seats with one memory).
+    root_key: u64,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Vec<i32>,
     evaluator: Evaluator,
@@ -117,6 +122,10 @@ struct Searcher<'a> {
 /// How many nodes between looks at the clock (well under 1 ms of work).
 const CHECK_EVERY: u64 = 256;
 
+/// Table keys per root seat (A's is 0, so a search from seat A keys positions by their
+/// hash alone).
+const ROOT_KEYS: [u64; 4] = [0, 0x5A0B_9E1C_37D2_64F1, 0xC3A5_C85C_97CB_3127, 0x9FB2_1C65_1E98_DF25];
+
 const TT_MOVE_SCORE: i32 = i32::MAX;
 const KILLER_SCORE: i32 = i32::MAX - 10;
 
@@ -131,6 +140,7 @@ impl<'a> Searcher<'a> {
             setup: now.setup(),
             seed_mix: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03,
             tt: shared.tt,
+            root_key: ROOT_KEYS[now.to_move().index()],
             evaluator: Evaluator::new(now.setup(), params.weights),
             killers: [[None; 2]; MAX_PLY + 1],
             history: vec![0; 256 * 256],
@@ -274,7 +284,7 @@ impl<'a> Searcher<'a> {
         }
         let maximising = self.maximising(position);
         let (alpha_in, beta_in) = (alpha, beta);
-        let entry = self.tt.probe(position.hash());
+        let entry = self.tt.probe(position.hash() ^ self.root_key);
         let mut tt_move = None;
         if let Some(entry) = entry {
             tt_move = entry.best;
@@ -360,7 +370,7 @@ impl<'a> Searcher<'a> {
         };
         // Bounds are from the root's side: a failed-low maximising node is an upper bound,
         // a failed-high minimising node a lower bound; both read the same in the table.
-        self.tt.store(position.hash(), depth as u8, score_to_tt(best_score, ply), bound, best_move);
+        self.tt.store(position.hash() ^ self.root_key, depth as u8, score_to_tt(best_score, ply), bound, best_move);
         best_score
     }
 
@@ -387,7 +397,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
             line.push(hash);
-            next = self.tt.probe(hash).and_then(|entry| entry.best);
+            next = self.tt.probe(hash ^ self.root_key).and_then(|entry| entry.best);
         }
         pv
     }
@@ -657,5 +667,30 @@ mod tests {
         assert_eq!(reported, (1..=depth).collect::<Vec<_>>());
         assert_eq!(result.depth, depth);
         assert!(result.nodes > 0);
+    }
+
+    /// A table kept from move to move that one seat's searches filled must not steer
+    /// another seat's: its scores are from the other side (and in 3p from another
+    /// paranoid coalition). The next seat's search is then exactly a fresh table's.
+    #[test]
+    fn a_kept_table_never_gives_one_seats_scores_to_another() {
+        for setup in [Setup::TwoPlayers, Setup::ThreePlayers] {
+            let params = SearchParams { jitter: 0, tt_bits: 16, ..Level::Master.params() };
+            let limits = Limits { depth: 3, deadline: None, threads: 1 };
+            let stop = AtomicBool::new(false);
+            let mut game = Game::new(setup, Seat::A);
+            let kept = TranspositionTable::new(params.tt_bits);
+            let first = search_with_table(&game, &params, &limits, 3, &stop, &kept, &mut |_| {});
+            game.play_move(first.best.expect("the start has moves")).expect("the search's move is legal");
+
+            let with_kept = search_with_table(&game, &params, &limits, 3, &stop, &kept, &mut |_| {});
+            let fresh = TranspositionTable::new(params.tt_bits);
+            let with_fresh = search_with_table(&game, &params, &limits, 3, &stop, &fresh, &mut |_| {});
+            assert_eq!(
+                (with_kept.best, with_kept.score, with_kept.nodes),
+                (with_fresh.best, with_fresh.score, with_fresh.nodes),
+                "{setup}: the second seat's search read the first seat's entries"
+            );
+        }
     }
 }
