@@ -1,7 +1,8 @@
 //! The transposition table: positions already searched, keyed by their Zobrist hash
-//! (`Position::hash`), with the depth, score, bound and best move found. One table per
-//! search, shared by its threads (lazy SMP); a one-thread search with a fixed depth gives
-//! the same answer every time.
+//! (`Position::hash`, mixed with the searching seat), with the depth, score, bound and
+//! best move found. Shared by a search's threads (lazy SMP); a fresh table per search, or
+//! one kept from move to move (`ai::SearchMemory`) for timed Master searches. A one-thread
+//! search with a fixed depth and a fresh table gives the same answer every time.
 
 use crate::rules::{Move, Square};
 use std::sync::atomic::{AtomicU64, Ordering};
