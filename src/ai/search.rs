@@ -156,6 +156,11 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The table key of a position with this `hash`, for this search's root seat.
+    fn table_key(&self, hash: u64) -> u64 {
+        hash ^ self.root_key
+    }
+
     fn maximising(&self, position: &Position) -> bool {
         eval::is_on_side(self.setup, self.root, position.to_move())
     }
@@ -284,7 +289,7 @@ impl<'a> Searcher<'a> {
         }
         let maximising = self.maximising(position);
         let (alpha_in, beta_in) = (alpha, beta);
-        let entry = self.tt.probe(position.hash() ^ self.root_key);
+        let entry = self.tt.probe(self.table_key(position.hash()));
         let mut tt_move = None;
         if let Some(entry) = entry {
             tt_move = entry.best;
@@ -370,7 +375,7 @@ impl<'a> Searcher<'a> {
         };
         // Bounds are from the root's side: a failed-low maximising node is an upper bound,
         // a failed-high minimising node a lower bound; both read the same in the table.
-        self.tt.store(position.hash() ^ self.root_key, depth as u8, score_to_tt(best_score, ply), bound, best_move);
+        self.tt.store(self.table_key(position.hash()), depth as u8, score_to_tt(best_score, ply), bound, best_move);
         best_score
     }
 
@@ -397,7 +402,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
             line.push(hash);
-            next = self.tt.probe(hash ^ self.root_key).and_then(|entry| entry.best);
+            next = self.tt.probe(self.table_key(hash)).and_then(|entry| entry.best);
         }
         pv
     }

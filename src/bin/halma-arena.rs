@@ -110,14 +110,15 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         }
         let [value, tail @ ..] = tail else { return Err(format!("{key} needs a value")) };
         let number = |what: &str| value.parse::<u64>().map_err(|_| format!("bad {what} '{value}'"));
+        let move_time = || number("move time").map(|ms| Some(Duration::from_millis(ms.max(1))));
         match key.as_str() {
             "--games" => games = Some(number("game count")? as usize),
             "--setup" => setup = Some(value.parse::<Setup>().map_err(|e| e.to_string())?),
             "--a" => a = Some(PlayerSpec::parse(value)?),
             "--b" => b = Some(PlayerSpec::parse(value)?),
-            "--movetime" => movetimes = [Some(Duration::from_millis(number("move time")?.max(1))); 2],
-            "--movetime-a" => movetimes[0] = Some(Duration::from_millis(number("move time")?.max(1))),
-            "--movetime-b" => movetimes[1] = Some(Duration::from_millis(number("move time")?.max(1))),
+            "--movetime" => movetimes = [move_time()?; 2],
+            "--movetime-a" => movetimes[0] = move_time()?,
+            "--movetime-b" => movetimes[1] = move_time()?,
             "--seed" => seed = number("seed")?,
             "--threads" => threads = number("thread count")? as usize,
             "--max-plies" => max_plies = number("ply cap")? as usize,
