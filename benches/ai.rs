@@ -1,5 +1,6 @@
-//! Speed of the computer players: evaluation, fixed-depth searches in each setup, hints
-//! and each level's move with its own budget, in typical middle-game positions.
+//! Speed of the computer players: evaluation, fixed-depth searches in each setup, Master's
+//! time to depth 6, hints and each level's move with its own budget, in typical
+//! middle-game positions.
 //!
 //! `cargo bench --no-default-features --bench ai`
 
@@ -48,6 +49,20 @@ fn fixed_depth(c: &mut Criterion) {
     group.finish();
 }
 
+/// Time to depth 6 on one thread: the depth the middle game's 200-odd moves a side held
+/// Master below until late-move reductions grew with the move's place.
+fn time_to_depth(c: &mut Criterion) {
+    let stop = AtomicBool::new(false);
+    let mut group = c.benchmark_group("Master to depth 6, one thread");
+    group.sample_size(10).measurement_time(Duration::from_secs(30));
+    for setup in [Setup::TwoPlayers, Setup::FourPlayersBothArmies] {
+        let game = middle_game(setup, 40);
+        let request = SearchRequest::new(Level::Master).with_depth(6).with_threads(1);
+        group.bench_function(setup.name(), |b| b.iter(|| ai::choose_action(&game, &request, &stop)));
+    }
+    group.finish();
+}
+
 fn hints_and_levels(c: &mut Criterion) {
     let stop = AtomicBool::new(false);
     let mut group = c.benchmark_group("budgets");
@@ -64,5 +79,5 @@ fn hints_and_levels(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, evaluation, fixed_depth, hints_and_levels);
+criterion_group!(benches, evaluation, fixed_depth, time_to_depth, hints_and_levels);
 criterion_main!(benches);
