@@ -481,7 +481,7 @@ const REDUCE_FROM: usize = 4;
 /// How many plies less a late quiet move at a node `depth` plies deep is searched (a
 /// move that then beats the bound is searched again in full). It grows with both: a
 /// middle-game position has over 200 moves a side, most of them retreats, and a flat
-/// one-ply reduction made every even depth cost 10–18 times the one before.
+/// one-ply reduction made depth 6 cost 10–18 times depth 5.
 fn late_move_reduction(depth: u32, index: usize) -> u32 {
     let reduction = 1 + ((depth as f64).ln() * (index as f64).ln() / 2.25) as u32;
     // At least one ply is left to search.
@@ -692,6 +692,20 @@ mod tests {
     /// A table kept from move to move that one seat's searches filled must not steer
     /// another seat's: its scores are from the other side (and in 3p from another
     /// paranoid coalition). The next seat's search is then exactly a fresh table's.
+    #[test]
+    fn a_late_move_is_reduced_more_the_later_it_comes_and_always_keeps_a_ply() {
+        for depth in 3..=MAX_PLY as u32 {
+            let mut last = 1;
+            for index in REDUCE_FROM..=400 {
+                let reduction = late_move_reduction(depth, index);
+                assert!((1..=depth - 2).contains(&reduction), "depth {depth}, move {index}: {reduction}");
+                assert!(reduction >= last, "depth {depth}: move {index} is reduced less than the one before");
+                last = reduction;
+            }
+        }
+        assert_eq!((late_move_reduction(3, REDUCE_FROM), late_move_reduction(6, 100)), (1, 4));
+    }
+
     #[test]
     fn a_kept_table_never_gives_one_seats_scores_to_another() {
         for setup in [Setup::TwoPlayers, Setup::ThreePlayers] {
