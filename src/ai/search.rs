@@ -689,9 +689,6 @@ mod tests {
         assert!(result.nodes > 0);
     }
 
-    /// A table kept from move to move that one seat's searches filled must not steer
-    /// another seat's: its scores are from the other side (and in 3p from another
-    /// paranoid coalition). The next seat's search is then exactly a fresh table's.
     #[test]
     fn a_late_move_is_reduced_more_the_later_it_comes_and_always_keeps_a_ply() {
         for depth in 3..=MAX_PLY as u32 {
@@ -706,6 +703,9 @@ mod tests {
         assert_eq!((late_move_reduction(3, REDUCE_FROM), late_move_reduction(6, 100)), (1, 4));
     }
 
+    /// A table kept from move to move that one seat's searches filled must not steer
+    /// another seat's: its scores are from the other side (and in 3p from another
+    /// paranoid coalition). The next seat's search is then exactly a fresh table's.
     #[test]
     fn a_kept_table_never_gives_one_seats_scores_to_another() {
         for setup in [Setup::TwoPlayers, Setup::ThreePlayers] {
