@@ -140,3 +140,18 @@ fn a_finished_seat_moving_its_partners_pieces_has_no_duty() {
     assert_eq!(game.position().army_to_move(), Seat::C);
     assert!(!game.position().duty_applies());
 }
+
+#[test]
+fn a_won_game_has_no_duty_to_explain() {
+    // A's army fills C's home: the game is won, nobody has a turn left, so the duty binds
+    // no one, although B, to move on its 31st turn, still has a piece at home (d16) that could step out.
+    let a_target = "m16 n16 o16 p16 m15 n15 o15 p15 n14 o14 p14 o13 p13";
+    let pieces = [('A', a_target), ('B', "d16 h8")];
+    assert_eq!(legal(RefSetup::FourOne, 'B', 121, &pieces), Vec::<String>::new());
+    let game = game_with(RefSetup::FourOne, 'B', 121, &pieces);
+    assert!(game.is_over());
+    assert!(!game.position().duty_applies());
+    // Before the win (one square of C's camp still empty) the same duty binds B.
+    let almost = [('A', "m16 n16 o16 p16 m15 n15 o15 p15 n14 o14 p14 o13 h9"), ('B', "d16 h8")];
+    assert_eq!(legal(RefSetup::FourOne, 'B', 121, &almost), names("d16-e15 d16-e16"));
+}

@@ -207,8 +207,9 @@ impl Position {
 
     /// Whether the home-leaving duty binds the seat to move now: from its 31st own turn,
     /// with own pieces at home and at least one legal move carrying one of them out.
+    /// Never in a won game: no one has a turn left to restrict.
     pub fn duty_applies(&self) -> bool {
-        self.duty_moves(&JumpStarts::new(self.occupied)).is_some()
+        self.winners().is_none() && self.duty_moves(&JumpStarts::new(self.occupied)).is_some()
     }
 
     /// The moves the duty allows, when it binds.
