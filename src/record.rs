@@ -1,6 +1,6 @@
 //! Game records: a small, line-oriented text format in the spirit of PGN, used by the
 //! app's export and import, by `halma-arena --record` and by `halma-engine`'s
-//! `position record`. The README ("Game records") documents the format.
+//! `position record`. docs/RECORDS.md documents the format.
 //!
 //! ```text
 //! [Halma "1"]

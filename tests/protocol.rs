@@ -1,4 +1,4 @@
-//! The `halma-engine` protocol (ENGINE-PROTOCOL.md): sessions through
+//! The `halma-engine` protocol (docs/PROTOCOL.md): sessions through
 //! `protocol::Engine::handle`, and through the real binary over stdin/stdout.
 
 mod common;

@@ -1,4 +1,4 @@
-//! The home-leaving duty (RULES.md, "A turn"): from a seat's 31st own turn, with own
+//! The home-leaving duty (docs/RULES.md, "The home-leaving duty"): from a seat's 31st own turn, with own
 //! pieces at home and a legal move carrying one out, only such moves are legal.
 
 mod common;

@@ -1,6 +1,6 @@
 //! Move generation on hand-made positions: steps, jumps in all 8 directions, chains
 //! (blocked, branching, no revisits, no return to the start), board edges and camps.
-//! Every expectation is worked out by hand from RULES.md; the reference model is
+//! Every expectation is worked out by hand from docs/RULES.md; the reference model is
 //! checked on the same positions.
 
 mod common;

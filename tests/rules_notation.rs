@@ -1,4 +1,4 @@
-//! Text notation (RULES.md, "Text notation"): squares, moves and HPN positions, both
+//! Text notation (docs/RULES.md, "Text notation"): squares, moves and HPN positions, both
 //! ways, and clear errors for malformed text.
 
 mod common;

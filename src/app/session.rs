@@ -399,7 +399,7 @@ impl Session {
         }
     }
 
-    /// Undo as RULES.md says: against the computer, back to just before the last
+    /// Undo as docs/RULES.md says ("Undo and redo"): against the computer, back to just before the last
     /// human action (the computer's replies go too); otherwise one action. Forced
     /// passes are skipped so the player lands where they can move again.
     pub fn undo(&mut self) -> bool {

@@ -1,5 +1,5 @@
 //! `halma-engine`: the rules engine and computer players over stdin/stdout
-//! (ENGINE-PROTOCOL.md). No window, no interface code.
+//! (docs/PROTOCOL.md). No window, no interface code.
 //!
 //! `halma-engine [--threads N]`: N search threads (1..=8) instead of one per core (the
 //! same as sending `setoption threads N` first).

@@ -1,4 +1,4 @@
-//! The rules of Halma (RULES.md): pure logic, no I/O, no interface.
+//! The rules of Halma (docs/RULES.md): pure logic, no I/O, no interface.
 //!
 //! One concept per file: squares ([`Square`]), seats ([`Seat`], [`SeatSet`]),
 //! bitboards, setups and camps ([`Setup`]), moves and routes ([`Move`], [`Route`],

@@ -1,4 +1,4 @@
-//! Text notation (RULES.md, "Text notation"): moves `c3-e5-g5` / `pass`, and HPN positions.
+//! Text notation (docs/RULES.md, "Text notation"): moves `c3-e5-g5` / `pass`, and HPN positions.
 
 use super::bitboard::Bitboard;
 use super::position::Position;

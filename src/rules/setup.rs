@@ -1,4 +1,4 @@
-//! The four setups, their seats, armies, camps and teams (RULES.md, "Board, squares, seats").
+//! The four setups, their seats, armies, camps and teams (docs/RULES.md, "Camps and setups").
 
 use super::bitboard::Bitboard;
 use super::seat::Seat;

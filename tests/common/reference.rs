@@ -1,5 +1,5 @@
 //! A deliberately simple, independent Halma rules model written straight from
-//! RULES.md, used to check the engine (by the rules, protocol and property tests: it is
+//! docs/RULES.md, used to check the engine (by the rules, protocol and property tests: it is
 //! the only reference model). It shares no code with `src/rules`: its own
 //! squares (column, row pairs), camps, HPN reader/writer, seats and turn order, and a
 //! move generator made of plain loops, sets and a recursive search over jump chains.
@@ -77,7 +77,7 @@ impl RefSetup {
         }
     }
 
-    /// The table of RULES.md: 2p 19/19, 3p 19/13/19, 4p 13 each.
+    /// The table of docs/RULES.md ("Camps and setups"): 2p 19/19, 3p 19/13/19, 4p 13 each.
     pub fn army_size(self, seat: char) -> usize {
         match (self, seat) {
             (RefSetup::TwoPlayers, 'A' | 'C') => 19,
