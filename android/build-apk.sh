@@ -10,12 +10,25 @@
 # `zipalign -c -P 16` and `apksigner verify` check the result. No Gradle: the app has no Java code
 # of its own (Slint embeds its helper in the library). Works on Linux and macOS.
 #
+# The toolchain is pinned in android/toolchain.env: the SDK platform, the build-tools and the NDK
+# are exactly the ones named there, found in $ANDROID_HOME (or, for the NDK, ANDROID_NDK_HOME if it
+# is that version), never "the newest" (hosted runners ship beta platforms and several NDKs). The
+# same variables in the environment override the pins, in every mode:
+#   ANDROID_PLATFORM=android-36            ANDROID_BUILD_TOOLS_VERSION=36.0.0
+#   ANDROID_NDK_VERSION=28.2.13676358      (a prefix such as 36 or 28 picks the newest final
+#                                          release it matches; a preview only if none is final)
+# Every NDK variable (ANDROID_NDK_HOME, ANDROID_NDK_ROOT, ANDROID_NDK) is set to the chosen NDK for
+# cargo-ndk and the build scripts.
+#
 # Options (environment):
 #   ABIS="arm64-v8a x86_64"   which ABIs to build. armeabi-v7a and x86 are accepted too, but
 #                             rust-skia publishes no prebuilt Skia for them: skia-bindings then
 #                             builds Skia from source (python3, ninja, git, network, an hour).
 #   PROFILE=release           Cargo profile for the Rust code (`dev` gives a huge, slow library)
 #   DEBUG_KEYSTORE=~/.android/debug.keystore   created with the standard debug key if missing
+#   ANDROID_VERSION_CODE, ANDROID_VERSION_NAME   versionCode and versionName (default: from
+#                             Cargo.toml's version x.y.z, versionCode x * 10000 + y * 100 + z; the
+#                             workflow derives both from the release tag)
 #   SKIA_BINARIES_URL='file:///path/skia-binaries-{key}.tar.gz'   prebuilt Skia for offline
 #                             machines: a template, skia-bindings replaces {key} with
 #                             <hash>-<target>-<features>, so keep one archive per ABI
@@ -25,8 +38,13 @@
 #   BUNDLETOOL=/path/bundletool.jar      (or `bundletool` on PATH) to also build an AAB
 # Arguments:
 #   --release        release APK (no debug flag) signed with the release key, plus an AAB
+#   --unsigned       with --release: leave the APK (aligned) and the AAB unsigned, for
+#                    android/sign-release.sh to sign elsewhere (the workflow signs in its own job)
 #   --package-only   skip the Rust build; package the libraries of the previous build
 #   --check          only check the prerequisites
+#   --toolchain      only print the platform, build-tools and NDK the pins select, and exit
+#   --cargo-check    only `cargo ndk -t arm64-v8a check` the library with the `android` feature
+#                    (src/app/android.rs and Slint's Android backend), with the build's environment
 # For running the packaging steps without the SDK (.ci/android-package-check.sh), with
 # --package-only: ANDROID_BUILD_TOOLS_DIR (aapt2, zipalign, apksigner), ANDROID_PLATFORM_JAR,
 # READELF, ANDROID_MANIFEST and ANDROID_OUT replace what would come from the SDK and the NDK.
@@ -38,23 +56,40 @@ out="${ANDROID_OUT:-${CARGO_TARGET_DIR:-$repo/target}/android}"
 abis="${ABIS:-arm64-v8a x86_64}"
 profile="${PROFILE:-release}"
 manifest="${ANDROID_MANIFEST:-$android_dir/AndroidManifest.xml}"
-min_sdk=26      # must match minSdkVersion in AndroidManifest.xml
-min_platform=36 # the SDK platform to link against: at least targetSdkVersion
+# The pins (android/toolchain.env), unless the environment overrides them.
+pinned() { sed -n "s/^$1=//p" "$android_dir/toolchain.env" | tail -n 1; }
+platform_pin="${ANDROID_PLATFORM:-$(pinned ANDROID_PLATFORM)}"
+build_tools_pin="${ANDROID_BUILD_TOOLS_VERSION:-$(pinned ANDROID_BUILD_TOOLS_VERSION)}"
+ndk_pin="${ANDROID_NDK_VERSION:-$(pinned ANDROID_NDK_VERSION)}"
+min_sdk="$(pinned ANDROID_MIN_SDK)" # must match minSdkVersion in AndroidManifest.xml
+min_platform=36    # the SDK platform to link against: at least targetSdkVersion
 min_build_tools=35 # zipalign -P (16 KiB pages) and apksigner's 16 KiB library alignment
-lib_name=halma  # android.app.lib_name in AndroidManifest.xml, the crate's library name
+lib_name=halma     # android.app.lib_name in AndroidManifest.xml, the crate's library name
+# shellcheck source=android/sdk-versions.sh
+. "$android_dir/sdk-versions.sh"
 
 package_only=false
 check_only=false
+toolchain_only=false
+cargo_check=false
 release=false
+unsigned=false
 for argument in "$@"; do
     case "$argument" in
         --package-only) package_only=true ;;
         --check) check_only=true ;;
+        --toolchain) toolchain_only=true ;;
+        --cargo-check) cargo_check=true ;;
         --release) release=true ;;
+        --unsigned) unsigned=true ;;
         -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "build-apk: unknown argument '$argument' (see --help)" >&2; exit 2 ;;
     esac
 done
+if $unsigned && ! $release; then
+    echo "build-apk: --unsigned goes with --release (debug APKs are signed with the debug key)" >&2
+    exit 2
+fi
 
 rust_target_of() {
     case "$1" in
@@ -66,36 +101,14 @@ rust_target_of() {
     esac
 }
 
-# A key that sorts version-like names (35.0.0, android-36, android-36-ext19, 28.0.13004108) in
-# version order with a plain `sort`: every number zero-padded, then a tab and 0 for a preview
-# (36.0.0-rc1) or 1 for a final release. (No GNU `sort -V` on macOS.)
-version_key() {
-    printf '%s\n' "$1" | awk '{
-        final = 1; rest = $0
-        if (match(rest, /-(rc|preview|beta|alpha)/)) { final = 0; rest = substr(rest, 1, RSTART - 1) }
-        key = ""
-        while (match(rest, /[0-9]+/)) {
-            key = key sprintf("%012d.", substr(rest, RSTART, RLENGTH)); rest = substr(rest, RSTART + RLENGTH)
-        }
-        printf "%s\t%d\n", key, final
-    }'
-}
-
-# The highest-numbered subdirectory of $1 whose name is a version (35.0.0, android-36, ...)
-# and that contains $2, or nothing. (No GNU `find -printf` on macOS.)
-newest_with() {
-    local parent="$1" wanted="$2" path name
-    [ -d "$parent" ] || return 0
-    for path in "$parent"/*/; do
-        name="$(basename "$path")"
-        [ -e "$parent/$name/$wanted" ] || continue
-        printf '%s\t%s\n' "$(version_key "$name")" "$name"
-    done | sort -t "$(printf '\t')" -k1,1 -k2,2n | tail -n 1 | cut -f 3
-}
-
 # The first number in a name: 35 for 35.0.0, 36 for android-36.1 or android-36-ext19.
 major_of() {
     printf '%s\n' "$1" | sed -n 's/^[^0-9]*\([0-9][0-9]*\).*/\1/p'
+}
+
+# What a folder of the SDK holds, for the messages: "35.0.0 36.0.0 37.0.0".
+listing_of() {
+    sdk_candidates "$1" "$2" | cut -f 1 | tr '\n' ' ' | sed 's/ $//'
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -114,43 +127,65 @@ if $package_only && [ -n "$build_tools" ] && [ -n "$platform" ]; then needs_sdk=
 if $package_only && [ -n "$readelf" ]; then needs_ndk=false; fi
 
 sdk="${ANDROID_HOME:-${ANDROID_SDK_ROOT:-}}"
-if $needs_sdk; then
+if $needs_sdk || $needs_ndk; then
     if [ -z "$sdk" ]; then
-        need "ANDROID_HOME is not set: point it at the Android SDK (e.g. ~/Android/Sdk)"
+        $needs_sdk && need "ANDROID_HOME is not set: point it at the Android SDK (e.g. ~/Android/Sdk)"
     elif [ ! -d "$sdk" ]; then
         need "ANDROID_HOME=$sdk is not a directory"
     fi
 fi
 
-ndk="${ANDROID_NDK_HOME:-${ANDROID_NDK_ROOT:-${ANDROID_NDK:-}}}"
+# The NDK: the pinned version in $ANDROID_HOME/ndk, else one of the NDK variables if it is that
+# version. Variables that point elsewhere are overridden below (all of them get the chosen NDK).
+ndk=""
+ndk_note=""
 if $needs_ndk; then
-    if [ -z "$ndk" ] && [ -n "$sdk" ] && [ -d "$sdk/ndk" ]; then
-        newest_ndk="$(newest_with "$sdk/ndk" source.properties)"
-        [ -n "$newest_ndk" ] && ndk="$sdk/ndk/$newest_ndk"
+    ndk_name=""
+    [ -z "$sdk" ] || ndk_name="$(sdk_candidates "$sdk/ndk" source.properties | select_version "$ndk_pin")"
+    if [ -n "$ndk_name" ]; then
+        ndk="$sdk/ndk/$ndk_name"
+    else
+        for variable in ANDROID_NDK_HOME ANDROID_NDK_ROOT ANDROID_NDK; do
+            candidate="${!variable:-}"
+            [ -n "$candidate" ] && [ -f "$candidate/source.properties" ] || continue
+            if [ -n "$(printf '%s\t%s\n' "$(ndk_revision "$candidate")" "" | select_version "$ndk_pin")" ]; then
+                ndk="$candidate"
+                break
+            fi
+        done
     fi
     if [ -z "$ndk" ]; then
-        need "ANDROID_NDK_HOME is not set and no NDK is in \$ANDROID_HOME/ndk: install one with sdkmanager ('ndk;<version>', r28 or newer recommended, r23 at least) and set ANDROID_NDK_HOME"
-    elif [ ! -f "$ndk/source.properties" ]; then
-        need "ANDROID_NDK_HOME=$ndk is not an NDK (no source.properties)"
-    elif [ -z "$readelf" ]; then
-        for candidate in "$ndk"/toolchains/llvm/prebuilt/*/bin/llvm-readelf; do
-            [ -x "$candidate" ] && readelf="$candidate"
+        need "the pinned NDK $ndk_pin is not installed: sdkmanager 'ndk;$ndk_pin' (or set ANDROID_NDK_VERSION to one that is${sdk:+; \$ANDROID_HOME/ndk has: $(listing_of "$sdk/ndk" source.properties)})"
+    else
+        for variable in ANDROID_NDK_HOME ANDROID_NDK_ROOT ANDROID_NDK; do
+            value="${!variable:-}"
+            if [ -n "$value" ] && [ "$(cd "$value" 2>/dev/null && pwd -P)" != "$(cd "$ndk" && pwd -P)" ]; then
+                ndk_note="$ndk_note $variable=$value"
+            fi
         done
-        [ -n "$readelf" ] || need "$ndk has no toolchains/llvm/prebuilt/*/bin/llvm-readelf"
+        if [ -z "$readelf" ]; then
+            for candidate in "$ndk"/toolchains/llvm/prebuilt/*/bin/llvm-readelf; do
+                [ -x "$candidate" ] && readelf="$candidate"
+            done
+            [ -n "$readelf" ] || need "$ndk has no toolchains/llvm/prebuilt/*/bin/llvm-readelf"
+        fi
     fi
 fi
 
 if $needs_sdk && [ -n "$sdk" ] && [ -d "$sdk" ]; then
-    build_tools_version="$(newest_with "$sdk/build-tools" aapt2)"
-    if [ -z "$build_tools_version" ] || [ "$(major_of "$build_tools_version")" -lt "$min_build_tools" ]; then
-        need "SDK build-tools $min_build_tools or newer (aapt2, zipalign -P, apksigner, d8): sdkmanager 'build-tools;36.0.0'${build_tools_version:+ (found only $build_tools_version)}"
+    build_tools_version="$(sdk_candidates "$sdk/build-tools" aapt2 | select_version "$build_tools_pin")"
+    if [ -z "$build_tools_version" ]; then
+        need "the pinned SDK build-tools $build_tools_pin are not installed: sdkmanager 'build-tools;$build_tools_pin' (found: $(listing_of "$sdk/build-tools" aapt2))"
+    elif [ "$(major_of "$build_tools_version")" -lt "$min_build_tools" ]; then
+        need "SDK build-tools $build_tools_version are too old: $min_build_tools or newer (zipalign -P, apksigner)"
     else
         build_tools="$sdk/build-tools/$build_tools_version"
     fi
-    platform_name="$(newest_with "$sdk/platforms" android.jar)"
-    platform_level="$(major_of "$platform_name")" # android-36.1, android-36-ext19 -> 36
-    if [ -z "$platform_name" ] || [ -z "$platform_level" ] || [ "$platform_level" -lt "$min_platform" ]; then
-        need "SDK platform android-$min_platform or newer: sdkmanager 'platforms;android-$min_platform'${platform_name:+ (found only $platform_name)}"
+    platform_name="$(sdk_candidates "$sdk/platforms" android.jar | select_version "$platform_pin")"
+    if [ -z "$platform_name" ]; then
+        need "the pinned SDK platform $platform_pin is not installed: sdkmanager 'platforms;$platform_pin' (found: $(listing_of "$sdk/platforms" android.jar))"
+    elif [ "$(major_of "$platform_name")" -lt "$min_platform" ]; then
+        need "SDK platform $platform_name is older than the target SDK $min_platform"
     else
         platform="$sdk/platforms/$platform_name/android.jar"
     fi
@@ -159,6 +194,24 @@ if [ -n "$build_tools" ]; then
     for tool in aapt2 zipalign apksigner; do
         [ -x "$build_tools/$tool" ] || need "$build_tools/$tool is missing or not executable"
     done
+fi
+
+# The toolchain the pins selected, in one line that the workflow's log shows.
+describe_toolchain() {
+    local ndk_text="none needed" platform_text="${platform:-none}" tools_text="${build_tools:-none}"
+    [ -z "$ndk" ] || ndk_text="$(ndk_revision "$ndk") ($ndk)"
+    [ -z "$platform" ] || platform_text="$(basename "$(dirname "$platform")") ($platform)"
+    [ -z "$build_tools" ] || tools_text="$(basename "$build_tools") ($build_tools)"
+    echo "build-apk: toolchain (pins: $platform_pin, build-tools $build_tools_pin, NDK $ndk_pin): platform $platform_text, build-tools $tools_text, NDK $ndk_text"
+    [ -z "$ndk_note" ] || echo "build-apk: note: overriding$ndk_note: every NDK variable is set to $ndk"
+}
+if $toolchain_only; then
+    if [ "${#missing[@]}" -gt 0 ]; then
+        printf 'build-apk: %s\n' "${missing[@]}" >&2
+        exit 1
+    fi
+    describe_toolchain
+    exit 0
 fi
 [ -z "$platform" ] || [ -f "$platform" ] || need "the platform $platform does not exist"
 [ -f "$manifest" ] || need "the manifest $manifest does not exist"
@@ -190,7 +243,7 @@ if $package_only; then
             need "--package-only: $out/lib/$abi/lib$lib_name.so is missing; build without --package-only first"
     done
 fi
-if $release; then
+if $release && ! $unsigned; then
     for variable in RELEASE_KEYSTORE RELEASE_KEY_ALIAS RELEASE_KEYSTORE_PASSWORD; do
         [ -n "${!variable:-}" ] || need "--release: $variable is not set (the release key; see --help)"
     done
@@ -206,13 +259,41 @@ if [ "${#missing[@]}" -gt 0 ]; then
     } >&2
     exit 1
 fi
-echo "build-apk: build-tools $build_tools, platform $platform, readelf $readelf${ndk:+, NDK $ndk}"
+describe_toolchain
+echo "build-apk: readelf $readelf"
 if $check_only; then
     echo "build-apk: all prerequisites found"
     exit 0
 fi
 if ! $package_only && [ -z "${SKIA_BINARIES_URL:-}" ]; then
     echo "build-apk: note: the first build downloads prebuilt Skia (skia-bindings) from GitHub; set SKIA_BINARIES_URL for an offline build"
+fi
+
+# The environment of cargo-ndk and the build scripts: one SDK, one platform, one NDK.
+export_build_environment() {
+    # cargo-ndk exports ANDROID_PLATFORM=$min_sdk for the C toolchain; Slint's build script would then
+    # look for platforms/android-$min_sdk. Point it at the platform selected above instead.
+    # skia-bindings reads ANDROID_NDK (not ANDROID_NDK_HOME) when it builds Skia from source;
+    # cargo-ndk warns when ANDROID_NDK_HOME and ANDROID_NDK_ROOT differ. All three get the same NDK.
+    export ANDROID_HOME="$sdk" ANDROID_SDK_ROOT="$sdk" ANDROID_JAR="$platform"
+    export ANDROID_NDK_HOME="$ndk" ANDROID_NDK_ROOT="$ndk" ANDROID_NDK="$ndk"
+    export ANDROID_BUILD_TOOLS_VERSION="${build_tools##*/}"
+    # Release builds carry no debug info: a library with it is several hundred MB.
+    export CARGO_PROFILE_RELEASE_STRIP="${CARGO_PROFILE_RELEASE_STRIP:-debuginfo}"
+}
+
+# --cargo-check: compile-check the `android` feature (src/app/android.rs, Slint's android-activity
+# backend with its Java helper, skia-bindings with its prebuilt download) for one ABI, minutes
+# before the release build would reach the same errors.
+if $cargo_check; then
+    export_build_environment
+    echo "build-apk: cargo ndk -t arm64-v8a -P $min_sdk check --lib --no-default-features --features android"
+    (
+        cd "$repo"
+        cargo ndk -t arm64-v8a -P "$min_sdk" check --lib --no-default-features --features android
+    )
+    echo "build-apk: the android feature (src/app/android.rs) compiles for arm64-v8a"
+    exit 0
 fi
 
 # ---------------------------------------------------------------------------------------------
@@ -231,13 +312,7 @@ if ! $package_only; then
         esac
     done
     profile_args=(--profile "$profile")
-    # cargo-ndk exports ANDROID_PLATFORM=$min_sdk for the C toolchain; Slint's build script would then
-    # look for platforms/android-$min_sdk. Point it at the platform found above instead.
-    # skia-bindings reads ANDROID_NDK (not ANDROID_NDK_HOME) when it builds Skia from source.
-    export ANDROID_HOME="$sdk" ANDROID_NDK_HOME="$ndk" ANDROID_NDK="$ndk" ANDROID_JAR="$platform"
-    export ANDROID_BUILD_TOOLS_VERSION="${build_tools##*/}"
-    # Release builds carry no debug info: a library with it is several hundred MB.
-    export CARGO_PROFILE_RELEASE_STRIP="${CARGO_PROFILE_RELEASE_STRIP:-debuginfo}"
+    export_build_environment
     (
         cd "$repo"
         cargo ndk "${target_args[@]}" -P "$min_sdk" -o "$out/lib" \
@@ -270,9 +345,17 @@ done
 
 # ---------------------------------------------------------------------------------------------
 # 2. Resources and manifest.
-version="$(sed -n 's/^version = "\([^"]*\)".*/\1/p' "$repo/Cargo.toml" | head -n 1)"
-IFS=. read -r major minor patch <<<"${version%%-*}"
-version_code=$((major * 10000 + minor * 100 + patch))
+version="${ANDROID_VERSION_NAME:-$(sed -n 's/^version = "\([^"]*\)".*/\1/p' "$repo/Cargo.toml" | head -n 1)}"
+if [ -n "${ANDROID_VERSION_CODE:-}" ]; then
+    version_code="$ANDROID_VERSION_CODE"
+else
+    IFS=. read -r major minor patch <<<"${version%%-*}"
+    version_code=$((major * 10000 + minor * 100 + patch))
+fi
+case "$version_code" in
+    '' | *[!0-9]*) echo "build-apk: versionCode '$version_code' is not a positive whole number" >&2; exit 1 ;;
+esac
+echo "build-apk: versionName $version, versionCode $version_code"
 if $release; then kind=release; else kind=debug; fi
 work="$out/apk-work-$kind"
 rm -rf "$work"
@@ -290,9 +373,15 @@ cp -R "$out/lib" "$work/root/lib"
 # 4. Alignment: 16 KiB for the libraries (-P 16), 4 bytes for everything else.
 "$build_tools/zipalign" -f -P 16 4 "$work/unaligned.apk" "$work/aligned.apk"
 
-# 5. Signature: the standard debug key, or the release key from the environment.
+# 5. Signature: the standard debug key, or the release key from the environment; with --unsigned,
+# none (android/sign-release.sh signs the aligned APK later, where the key is).
 apk="$out/halma-$version-$kind.apk"
-if $release; then
+if $unsigned; then
+    apk="$out/halma-$version-release-unsigned.apk"
+    cp "$work/aligned.apk" "$apk"
+    "$build_tools/zipalign" -c -P 16 4 "$apk"
+    echo "build-apk: $apk ($abis, $(du -h "$apk" | cut -f1)): unsigned, libraries 16 KiB-aligned"
+elif $release; then
     key_args=(--ks "$RELEASE_KEYSTORE" --ks-key-alias "$RELEASE_KEY_ALIAS" --ks-pass env:RELEASE_KEYSTORE_PASSWORD)
     if [ -n "${RELEASE_KEY_PASSWORD:-}" ]; then
         key_args+=(--key-pass env:RELEASE_KEY_PASSWORD)
@@ -309,13 +398,15 @@ else
     fi
     key_args=(--ks "$keystore" --ks-pass pass:android --key-pass pass:android --ks-key-alias androiddebugkey)
 fi
-"$build_tools/apksigner" sign "${key_args[@]}" --out "$apk" "$work/aligned.apk"
-rm -f "$apk.idsig" # the v4 signature file, only for incremental adb installs
+if ! $unsigned; then
+    "$build_tools/apksigner" sign "${key_args[@]}" --out "$apk" "$work/aligned.apk"
+    rm -f "$apk.idsig" # the v4 signature file, only for incremental adb installs
 
-# 6. Checks of the finished APK: the signature, and the 16 KiB alignment after signing.
-"$build_tools/apksigner" verify "$apk"
-"$build_tools/zipalign" -c -P 16 4 "$apk"
-echo "build-apk: $apk ($abis, $(du -h "$apk" | cut -f1)): signature verified, libraries 16 KiB-aligned"
+    # 6. Checks of the finished APK: the signature, and the 16 KiB alignment after signing.
+    "$build_tools/apksigner" verify "$apk"
+    "$build_tools/zipalign" -c -P 16 4 "$apk"
+    echo "build-apk: $apk ($abis, $(du -h "$apk" | cut -f1)): signature verified, libraries 16 KiB-aligned"
+fi
 
 # 7. With --release and bundletool: an Android App Bundle for the Play store, signed with the
 # same key (jarsigner, as Play expects for bundles).
@@ -336,8 +427,13 @@ if $release; then
         cp -R "$out/lib" "$work/base/lib"
         (cd "$work/base" && zip -q -r -D "$work/base.zip" .)
         aab="$out/halma-$version-release.aab"
+        $unsigned && aab="$out/halma-$version-release-unsigned.aab"
         rm -f "$aab"
         "${bundletool[@]}" build-bundle --modules="$work/base.zip" --output="$aab"
+        if $unsigned; then
+            echo "build-apk: $aab (unsigned)"
+            exit 0
+        fi
         key_password_variable=RELEASE_KEY_PASSWORD
         [ -n "${RELEASE_KEY_PASSWORD:-}" ] || key_password_variable=RELEASE_KEYSTORE_PASSWORD
         jarsigner -keystore "$RELEASE_KEYSTORE" -storepass:env RELEASE_KEYSTORE_PASSWORD \
