@@ -17,6 +17,8 @@
 #    own readelf checks run (with binutils' readelf), and must reject a library with 4 KiB pages
 #    and one without the entry point. Then apksigner verify and an independent 16 KiB check.
 # 3. Icons: android/make-icons.py regenerates android/res with no difference.
+# 4. android/check-apk.sh, the hosted workflow's check of the real APK (NEEDED libraries and
+#    undefined symbols against the NDK's API-26 stub libraries), on stand-in stubs and libraries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$(pwd)"
@@ -185,6 +187,60 @@ for code in en fr uk id fil; do
 done
 
 # ---------------------------------------------------------------------------------------------
+# 4. android/check-apk.sh (the hosted workflow's check of the real APK) on stand-ins: stub
+# libraries as the NDK has them for API 26 (libc.so, libandroid.so with a few symbols), a library
+# that uses only those passes; one that needs a symbol the stubs lack, or a library that is not a
+# system library, fails.
+say "android/check-apk.sh against stand-in API-26 stub libraries"
+for triple in aarch64-linux-android x86_64-linux-android; do
+    stubs="$work/sysroot/$triple/26"
+    mkdir -p "$stubs"
+    printf 'int puts(const char *s) { (void)s; return 0; }\nvoid *malloc(unsigned long n) { (void)n; return 0; }\n' >"$work/libc-stub.c"
+    gcc -shared -fPIC -nostdlib -Wl,-soname,libc.so -o "$stubs/libc.so" "$work/libc-stub.c"
+    echo 'void ANativeWindow_acquire(void *w) { (void)w; }' >"$work/android-stub.c"
+    gcc -shared -fPIC -nostdlib -Wl,-soname,libandroid.so -o "$stubs/libandroid.so" "$work/android-stub.c"
+done
+stubs="$work/sysroot/x86_64-linux-android/26"
+cat >"$work/uses-api26.c" <<'EOF'
+int puts(const char *s);
+void ANativeWindow_acquire(void *w);
+extern void optional_later(void) __attribute__((weak));
+void ANativeActivity_onCreate(void *activity, void *saved_state, unsigned long saved_state_size) {
+    (void)saved_state; (void)saved_state_size;
+    puts("halma"); ANativeWindow_acquire(activity);
+    if (optional_later) optional_later();
+}
+EOF
+sed 's/puts("halma");/puts("halma"); getrandom(0, 0, 0);/; s/^int puts/int getrandom(void *b, unsigned long n, unsigned f);\nint puts/' \
+    "$work/uses-api26.c" >"$work/uses-api28.c"
+check_apk_with() { # library flags...: packages both ABIs with the library, then runs check-apk.sh
+    rm -rf "$work/out"
+    for abi in arm64-v8a x86_64; do
+        mkdir -p "$work/out/lib/$abi"
+        gcc -shared -fPIC -nostdlib -Wl,-z,max-page-size=16384 -Wl,-z,common-page-size=16384 \
+            -o "$work/out/lib/$abi/libhalma.so" "$@" -L"$stubs" -lc -landroid
+    done
+    run_packaging bash android/build-apk.sh --package-only >"$work/log" 2>&1 || { cat "$work/log"; fail "packaging for check-apk.sh"; }
+    AAPT2="$(command -v aapt2)" READELF=readelf NDK_SYSROOT_LIB="$work/sysroot" ANDROID_HOME= \
+        bash android/check-apk.sh "$(ls "$work"/out/halma-*-debug.apk)" >"$work/check-log" 2>&1
+}
+check_apk_with "$work/uses-api26.c" || { cat "$work/check-log"; fail "check-apk.sh rejected a library that uses only API-26 symbols"; }
+sed 's/^/  /' "$work/check-log"
+if check_apk_with "$work/uses-api28.c"; then
+    cat "$work/check-log"; fail "check-apk.sh accepted a symbol the API-26 stubs lack"
+fi
+grep -q "getrandom" "$work/check-log" && grep -q "would not load on Android 26" "$work/check-log" ||
+    { cat "$work/check-log"; fail "check-apk.sh did not name the missing symbol"; }
+say "  ok: a symbol missing from the API-26 stubs is rejected and named (getrandom)"
+gcc -shared -fPIC -nostdlib -Wl,-soname,libc++_shared.so -o "$work/libc++_shared.so" "$work/android-stub.c"
+if check_apk_with "$work/uses-api26.c" "$work/libc++_shared.so"; then
+    cat "$work/check-log"; fail "check-apk.sh accepted a library that needs libc++_shared.so"
+fi
+grep -q "needs libc++_shared.so, which is not a system library of API 26" "$work/check-log" ||
+    { cat "$work/check-log"; fail "check-apk.sh did not name the non-system library"; }
+say "  ok: a NEEDED library that is not a system library (libc++_shared.so) is rejected and named"
+
+# ---------------------------------------------------------------------------------------------
 # 3. The icons are what make-icons.py draws.
 say "make-icons.py regenerates android/res without a difference"
 cp -R android "$work/android-copy"
@@ -194,4 +250,4 @@ if ! diff -r android/res "$work/android-copy/res"; then
 fi
 say "  ok: $(find android/res -name '*.png' | wc -l) icons and the icon colour are identical"
 
-say "OK: manifest, resources, packaging (apksigner, 16 KiB alignment) and icons"
+say "OK: manifest, resources, packaging (apksigner, 16 KiB alignment), icons and check-apk.sh"
