@@ -293,6 +293,13 @@ if $cargo_check; then
         cargo ndk -t arm64-v8a -P "$min_sdk" check --lib --no-default-features --features android
     )
     echo "build-apk: the android feature (src/app/android.rs) compiles for arm64-v8a"
+    # What skia-bindings' build script did: the prebuilt archive it asked for, and whether it came.
+    skia_output="$(ls -t "${CARGO_TARGET_DIR:-$repo/target}"/aarch64-linux-android/debug/build/skia-bindings-*/output 2>/dev/null | head -n 1 || true)"
+    if [ -n "$skia_output" ]; then
+        grep -E "SKIA BINARIES|DOWNLOAD AND INSTALL|FROM: " "$skia_output" | sed 's/^/build-apk: skia-bindings: /' || true
+        grep -q "DOWNLOAD AND INSTALL SUCCEEDED" "$skia_output" ||
+            echo "build-apk: warning: skia-bindings did not install prebuilt Skia for arm64-v8a (see $skia_output)" >&2
+    fi
     exit 0
 fi
 
