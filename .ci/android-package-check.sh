@@ -221,7 +221,7 @@ check_apk_with() { # library flags...: packages both ABIs with the library, then
             -o "$work/out/lib/$abi/libhalma.so" "$@" -L"$stubs" -lc -landroid
     done
     run_packaging bash android/build-apk.sh --package-only >"$work/log" 2>&1 || { cat "$work/log"; fail "packaging for check-apk.sh"; }
-    AAPT2="$(command -v aapt2)" READELF=readelf NDK_SYSROOT_LIB="$work/sysroot" ANDROID_HOME= \
+    AAPT2="$(command -v aapt2)" READELF=readelf NDK_SYSROOT_LIB="$work/sysroot" ANDROID_HOME='' \
         bash android/check-apk.sh "$(ls "$work"/out/halma-*-debug.apk)" >"$work/check-log" 2>&1
 }
 check_apk_with "$work/uses-api26.c" || { cat "$work/check-log"; fail "check-apk.sh rejected a library that uses only API-26 symbols"; }
@@ -229,8 +229,9 @@ sed 's/^/  /' "$work/check-log"
 if check_apk_with "$work/uses-api28.c"; then
     cat "$work/check-log"; fail "check-apk.sh accepted a symbol the API-26 stubs lack"
 fi
-grep -q "getrandom" "$work/check-log" && grep -q "would not load on Android 26" "$work/check-log" ||
-    { cat "$work/check-log"; fail "check-apk.sh did not name the missing symbol"; }
+if ! grep -q "getrandom" "$work/check-log" || ! grep -q "would not load on Android 26" "$work/check-log"; then
+    cat "$work/check-log"; fail "check-apk.sh did not name the missing symbol"
+fi
 say "  ok: a symbol missing from the API-26 stubs is rejected and named (getrandom)"
 gcc -shared -fPIC -nostdlib -Wl,-soname,libc++_shared.so -o "$work/libc++_shared.so" "$work/android-stub.c"
 if check_apk_with "$work/uses-api26.c" "$work/libc++_shared.so"; then

@@ -126,8 +126,9 @@ mv "$work/android-ndk-r28c" "$sdk/ndk/28.2.13676358"
 if output="$(toolchain)"; then
     fail "build-apk.sh accepted a missing pinned platform and build-tools: $output"
 fi
-grep -q "sdkmanager 'platforms;android-36'" <<<"$output" && grep -q "sdkmanager 'build-tools;36.0.0'" <<<"$output" ||
+if ! grep -q "sdkmanager 'platforms;android-36'" <<<"$output" || ! grep -q "sdkmanager 'build-tools;36.0.0'" <<<"$output"; then
     fail "no sdkmanager hint for the missing platform and build-tools: $output"
+fi
 grep -q "36.1.0-rc1" <<<"$output" || fail "the message does not list what was found: $output"
 say "ok: a missing pinned platform and build-tools fail and are named, never replaced by android-36.1, android-37.2-beta1 or 37.0.0"
 

@@ -147,7 +147,7 @@ if $needs_ndk; then
     else
         for variable in ANDROID_NDK_HOME ANDROID_NDK_ROOT ANDROID_NDK; do
             candidate="${!variable:-}"
-            [ -n "$candidate" ] && [ -f "$candidate/source.properties" ] || continue
+            if [ -z "$candidate" ] || [ ! -f "$candidate/source.properties" ]; then continue; fi
             if [ -n "$(printf '%s\t%s\n' "$(ndk_revision "$candidate")" "" | select_version "$ndk_pin")" ]; then
                 ndk="$candidate"
                 break
@@ -294,7 +294,10 @@ if $cargo_check; then
     )
     echo "build-apk: the android feature (src/app/android.rs) compiles for arm64-v8a"
     # What skia-bindings' build script did: the prebuilt archive it asked for, and whether it came.
-    skia_output="$(ls -t "${CARGO_TARGET_DIR:-$repo/target}"/aarch64-linux-android/debug/build/skia-bindings-*/output 2>/dev/null | head -n 1 || true)"
+    skia_output=""
+    for candidate in "${CARGO_TARGET_DIR:-$repo/target}"/aarch64-linux-android/debug/build/skia-bindings-*/output; do
+        if [ -f "$candidate" ] && { [ -z "$skia_output" ] || [ "$candidate" -nt "$skia_output" ]; }; then skia_output="$candidate"; fi
+    done
     if [ -n "$skia_output" ]; then
         grep -E "SKIA BINARIES|DOWNLOAD AND INSTALL|FROM: " "$skia_output" | sed 's/^/build-apk: skia-bindings: /' || true
         grep -q "DOWNLOAD AND INSTALL SUCCEEDED" "$skia_output" ||

@@ -22,7 +22,7 @@ say() { echo "check-apk: $*"; }
 fail() { echo "check-apk: FAILED: $*" >&2; exit 1; }
 
 apk="${1:-}"
-[ -n "$apk" ] && [ -f "$apk" ] || fail "usage: android/check-apk.sh <apk> (got '${apk}')"
+[ -f "$apk" ] || fail "usage: android/check-apk.sh <apk> (got '${apk}')"
 pinned() { sed -n "s/^$1=//p" "$android_dir/toolchain.env" | tail -n 1; }
 min_sdk="${ANDROID_MIN_SDK:-$(pinned ANDROID_MIN_SDK)}"
 target_sdk="$(sed -n 's/.*android:targetSdkVersion="\([0-9]*\)".*/\1/p' "$android_dir/AndroidManifest.xml")"

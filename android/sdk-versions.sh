@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by android/build-apk.sh (and tested by .ci/android-toolchain-test.sh): choosing one SDK
 # platform, build-tools or NDK out of what an SDK folder holds, by the pin of android/toolchain.env.
 # Bash 3.2 and BSD tools (macOS) compatible: no `sort -V`, no `find -printf`.
@@ -18,7 +19,7 @@ version_key() {
 # (android-37.2-beta, 37.0.0-rc1, an NDK whose Pkg.Revision is 29.0.13113456-beta1), or a platform
 # named by a codename only (android-Baklava).
 is_preview() {
-    case "$(printf '%s %s' "$1" "${2:-}" | tr 'A-Z' 'a-z')" in
+    case "$(printf '%s %s' "$1" "${2:-}" | tr '[:upper:]' '[:lower:]')" in
         *rc[0-9]* | *-rc* | *" rc"* | *beta* | *alpha* | *preview* | *canary*) return 0 ;;
     esac
     case "$1" in *[0-9]*) return 1 ;; esac
