@@ -9,7 +9,7 @@
 #     destination dot, Confirm), found on screenshots by their colours (Slint's Android backend
 #     has no accessibility bridge, so uiautomator sees no buttons); the save file in the app's
 #     internal storage (run-as, the APK is debuggable) must have changed with the move;
-#  3. Back: the key (KEYCODE_BACK; on API 33+ targeting SDK 36 Android turns it into the
+#  3. Back: the key (KEYCODE_BACK; on API 36, for an app targeting SDK 36, Android turns it into the
 #     OnBackInvokedCallback that Slint registers), and on API 36 also the predictive-back edge
 #     swipe with gesture navigation: each must leave the game for the setup screen, not close the app;
 #  4. on API 33+, the per-app language set to French (`cmd locale set-app-locales`): the app must
@@ -163,7 +163,7 @@ back_to_setup() { # how
     say "ok: Back ($1) left the game for the setup screen"
 }
 shell input keyevent KEYCODE_BACK
-back_to_setup "KEYCODE_BACK$([ "$api" -ge 33 ] && echo ", through OnBackInvokedCallback on API $api")"
+back_to_setup "KEYCODE_BACK$([ "$api" -ge 36 ] && echo ", through OnBackInvokedCallback on API $api")"
 shot back-key
 tap_primary top "Resume game"
 on_game_page || fail "Resume game did not bring the game back"
