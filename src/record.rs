@@ -55,8 +55,8 @@ pub const RECORD_VERSION: u32 = 1;
 pub const MAX_RECORD_BYTES: usize = 1 << 20;
 /// The largest text of many records [`Record::parse_many`] reads, in bytes.
 pub const MAX_RECORDS_BYTES: usize = 64 << 20;
-/// The most actions (moves and passes) one record may hold.
-pub const MAX_ACTIONS: usize = 10_000;
+/// The most actions (moves and passes) one record may hold: the rules' cap on a game.
+pub use crate::rules::MAX_ACTIONS;
 
 /// Who played a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

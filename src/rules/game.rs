@@ -11,6 +11,15 @@ use super::square::Square;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The most actions (moves and passes) one game holds, its history and redo list
+/// together; playing past it is [`GameError::TooManyActions`], and saves, records and
+/// the engine's `position … moves` refuse more. Real games are a few hundred actions and
+/// the arena adjudicates at 1,000 by default; 20,000 is twice the 10,000-action game the
+/// replay benchmark measures, yet a game at the cap still fits a record or an engine
+/// protocol line (1 MiB each) at up to 50 bytes an action, and bounds what a hostile file
+/// costs to load (a few MiB, well under a second).
+pub const MAX_ACTIONS: usize = 20_000;
+
 /// One real action: a move with the route chosen for it, or a pass.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -81,7 +90,13 @@ pub enum GameError {
     OfferPending,
     NoOffer,
     AlreadyOffered,
-    NotYourVote { expected: Seat },
+    NotYourVote {
+        expected: Seat,
+    },
+    /// The game already holds [`MAX_ACTIONS`] actions.
+    TooManyActions {
+        limit: usize,
+    },
 }
 
 impl fmt::Display for GameError {
@@ -94,6 +109,9 @@ impl fmt::Display for GameError {
             GameError::NoOffer => f.write_str("no draw offer is pending"),
             GameError::AlreadyOffered => f.write_str("a draw was already offered this turn"),
             GameError::NotYourVote { expected } => write!(f, "seat {expected} answers the offer now"),
+            GameError::TooManyActions { limit } => {
+                write!(f, "the game already holds the most actions allowed ({limit})")
+            }
         }
     }
 }
@@ -257,6 +275,14 @@ impl Game {
         Ok(())
     }
 
+    /// Whether one more action may be played: a game holds at most [`MAX_ACTIONS`].
+    fn check_room(&self) -> Result<(), GameError> {
+        if self.actions.len() >= MAX_ACTIONS {
+            return Err(GameError::TooManyActions { limit: MAX_ACTIONS });
+        }
+        Ok(())
+    }
+
     fn push(&mut self, action: Action, next: Position) {
         self.actions.push(action);
         self.positions.push(next);
@@ -266,6 +292,7 @@ impl Game {
     /// Plays a move given by its whole route (any legal route). Drops the redo list.
     pub fn play_route(&mut self, squares: &[Square]) -> Result<Move, GameError> {
         self.check_can_act()?;
+        self.check_room()?;
         let mv = self.position().check_route(squares)?;
         let next = self.position().after(mv);
         self.push(Action::Move(Route::new(squares.to_vec())), next);
@@ -276,6 +303,7 @@ impl Game {
     /// Plays a move by piece and destination, with its shortest route.
     pub fn play_move(&mut self, mv: Move) -> Result<Route, GameError> {
         self.check_can_act()?;
+        self.check_room()?;
         if !self.position().legal_moves_ignoring_result().contains(mv) {
             let why = match self.position().route(mv) {
                 Some(_) if self.position().pieces(self.position().army_to_move()).contains(mv.from) => {
@@ -295,6 +323,7 @@ impl Game {
     /// The seat to move passes; allowed only when it has no legal move.
     pub fn pass(&mut self) -> Result<(), GameError> {
         self.check_can_act()?;
+        self.check_room()?;
         if !self.position().legal_moves_ignoring_result().is_empty() {
             return Err(GameError::Illegal(IllegalMove::PassWithMoves));
         }

@@ -20,7 +20,7 @@ mod square;
 mod tables;
 
 pub use bitboard::Bitboard;
-pub use game::{Action, DrawOffer, DrawReason, Game, GameError, Outcome, VoteResult};
+pub use game::{Action, DrawOffer, DrawReason, Game, GameError, Outcome, VoteResult, MAX_ACTIONS};
 pub use moves::{Move, MoveSet, Route};
 pub(crate) use notation::excerpt;
 pub use notation::{parse_hpn, parse_hpn_fields, parse_move, write_hpn, MoveText, NotationError};
