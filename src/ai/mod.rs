@@ -20,6 +20,7 @@
 //! Hints search [`HINT_DEPTH`] plies with Strong's judgement and no noise.
 //! Draws: [`should_accept_draw`] and [`wants_draw`] judge offers for computer seats.
 
+pub mod analysis;
 pub mod eval;
 pub mod greedy;
 pub mod search;
