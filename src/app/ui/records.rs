@@ -6,7 +6,8 @@ use super::controller::Controller;
 use crate::app::session::{GameConfig, Player, Session};
 use crate::app::storage;
 use crate::record::{date_of_unix_time, Record, RecordProblem};
-use crate::{Page, RecordTrouble, Records};
+use crate::rules::NotationError;
+use crate::{Page, RecordDetail, RecordTrouble, Records};
 use slint::{ComponentHandle, SharedString};
 use std::rc::Rc;
 
@@ -20,31 +21,100 @@ pub fn record_of(session: &Session, unix_time: u64) -> Record {
     record
 }
 
-/// A refused record as the import dialog tells it: the kind of trouble, the text at
-/// fault (a move, a tag line, a round number) and the action's number (0 if none).
-pub fn trouble(problem: &RecordProblem) -> (RecordTrouble, String, usize) {
+/// A refused record as the import dialog tells it. Nothing here is English: the dialog
+/// words `kind` and `detail` with translated strings, and `text` is the record's own text
+/// at fault (a tag line, a round number, a move, a square, a seat letter). The parser's
+/// English message (`RecordError`'s `Display`) goes to the log only.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trouble {
+    pub kind: RecordTrouble,
+    pub detail: RecordDetail,
+    pub text: String,
+    /// The action's number in the game (1-based), 0 if none.
+    pub action: usize,
+    /// A row of the Start position (1..16), 0 if none.
+    pub row: i32,
+    /// A count: of fields, rows, squares, pieces or turns played.
+    pub count: i32,
+    /// An army's size.
+    pub limit: i32,
+}
+
+impl Trouble {
+    fn new(kind: RecordTrouble, text: impl Into<String>) -> Self {
+        Trouble { kind, detail: RecordDetail::Text, text: text.into(), action: 0, row: 0, count: 0, limit: 0 }
+    }
+
+    fn worded(mut self, detail: RecordDetail) -> Self {
+        self.detail = detail;
+        self
+    }
+}
+
+/// Clamps a count from the input for the interface's `int`.
+fn int(value: impl TryInto<i32>) -> i32 {
+    value.try_into().unwrap_or(i32::MAX)
+}
+
+/// The trouble of a refused record: its kind and, where the record's own text does not
+/// say what is wrong, a reason of its own.
+pub fn trouble(problem: &RecordProblem) -> Trouble {
     use RecordProblem::*;
     match problem {
-        TooLarge { .. } => (RecordTrouble::TooLarge, String::new(), 0),
-        Empty => (RecordTrouble::Empty, String::new(), 0),
-        NotARecord { .. } | Version { .. } => (RecordTrouble::NotARecord, String::new(), 0),
+        TooLarge { .. } => Trouble::new(RecordTrouble::TooLarge, ""),
+        Empty => Trouble::new(RecordTrouble::Empty, ""),
+        NotARecord { .. } | Version { .. } => Trouble::new(RecordTrouble::NotARecord, ""),
         MalformedTag { text } | TagAfterMoves { text } | UnknownSetup { text } | Teams { text, .. } => {
-            (RecordTrouble::Header, text.clone(), 0)
+            Trouble::new(RecordTrouble::Header, text.as_str())
         }
         BadSeat { text, .. } | BadPlayer { text } | BadDate { text } | BadResult { text } => {
-            (RecordTrouble::Header, text.clone(), 0)
+            Trouble::new(RecordTrouble::Header, text.as_str())
         }
-        UnknownTag { name } | DuplicateTag { name } => (RecordTrouble::Header, name.clone(), 0),
-        MissingTag { name } => (RecordTrouble::Header, format!("[{name} \"…\"]"), 0),
-        SeatNotInPlay { seat, .. } => (RecordTrouble::Seats, seat.to_string(), 0),
-        Start(error) => (RecordTrouble::Header, error.to_string(), 0),
-        StartMismatch => (RecordTrouble::Header, "Start".to_string(), 0),
-        MoveNumber { text, .. } => (RecordTrouble::MoveNumber, text.clone(), 0),
-        MalformedMove { action, error } => (RecordTrouble::MalformedMove, error.to_string(), *action),
-        IllegalMove { text, action, .. } => (RecordTrouble::IllegalMove, text.clone(), *action),
-        Vote { text, .. } => (RecordTrouble::Vote, text.clone(), 0),
-        TooManyActions { .. } => (RecordTrouble::TooManyActions, String::new(), 0),
-        ResultMismatch { .. } => (RecordTrouble::ResultMismatch, String::new(), 0),
+        UnknownTag { name } | DuplicateTag { name } => Trouble::new(RecordTrouble::Header, name.as_str()),
+        MissingTag { name } => Trouble::new(RecordTrouble::Header, *name).worded(RecordDetail::MissingTag),
+        SeatNotInPlay { seat, .. } => Trouble::new(RecordTrouble::Seats, seat.to_string()),
+        Start(error) => notation(Trouble::new(RecordTrouble::Header, ""), error),
+        StartMismatch => Trouble::new(RecordTrouble::Header, "").worded(RecordDetail::StartMismatch),
+        MoveNumber { text, .. } => Trouble::new(RecordTrouble::MoveNumber, text.as_str()),
+        MalformedMove { action, error } => {
+            notation(Trouble { action: *action, ..Trouble::new(RecordTrouble::MalformedMove, "") }, error)
+        }
+        IllegalMove { text, action, .. } => {
+            Trouble { action: *action, ..Trouble::new(RecordTrouble::IllegalMove, text.as_str()) }
+        }
+        Vote { text, .. } => Trouble::new(RecordTrouble::Vote, text.as_str()),
+        TooManyActions { .. } => Trouble::new(RecordTrouble::TooManyActions, ""),
+        ResultMismatch { .. } => Trouble::new(RecordTrouble::ResultMismatch, ""),
+    }
+}
+
+/// What the notation refused in a move or in the Start position, as a reason of its own.
+fn notation(trouble: Trouble, error: &NotationError) -> Trouble {
+    use NotationError::*;
+    let text = |text: &str| Trouble { text: text.to_owned(), ..trouble.clone() };
+    match error {
+        MoveTooLong { text: move_text } => text(move_text).worded(RecordDetail::MoveTooLong),
+        MoveSquare { error, .. } => text(error.text()).worded(RecordDetail::NotASquare),
+        MoveTooShort { text: move_text } => text(move_text).worded(RecordDetail::MoveTooShort),
+        MoveTooManySquares { text: move_text } => text(move_text).worded(RecordDetail::MoveTooManySquares),
+        HpnFields(count) => Trouble { count: int(*count), ..trouble }.worded(RecordDetail::StartFields),
+        HpnSetup(error) => text(error.text()).worded(RecordDetail::StartSetup),
+        HpnSeat(error) => text(error.text()).worded(RecordDetail::StartSeat),
+        HpnSeatNotInPlay { seat, .. } => text(&seat.to_string()).worded(RecordDetail::StartSeatNotInPlay),
+        HpnPlies(plies) => text(plies).worded(RecordDetail::StartPlies),
+        HpnTooManyPlies(plies) => Trouble { count: int(*plies), ..trouble }.worded(RecordDetail::StartTooManyPlies),
+        HpnRowCount(count) => Trouble { count: int(*count), ..trouble }.worded(RecordDetail::StartRows),
+        HpnRun { row } => Trouble { row: *row, ..trouble }.worded(RecordDetail::StartRun),
+        HpnCharacter { character, row } => {
+            Trouble { row: *row, ..text(&character.to_string()) }.worded(RecordDetail::StartCharacter)
+        }
+        HpnRowTooLong { row } => Trouble { row: *row, ..trouble }.worded(RecordDetail::StartRowTooLong),
+        HpnRowTooShort { row, squares } => {
+            Trouble { row: *row, count: *squares, ..trouble }.worded(RecordDetail::StartRowTooShort)
+        }
+        HpnArmy { seat, count, army } => {
+            Trouble { count: int(*count), limit: int(*army), ..text(&seat.to_string()) }.worded(RecordDetail::StartArmy)
+        }
     }
 }
 
@@ -83,6 +153,7 @@ impl Controller {
             let records = w.global::<Records>();
             records.set_error_line(-1);
             records.set_trouble(RecordTrouble::None);
+            records.set_detail(RecordDetail::Text);
             records.set_error(SharedString::new());
             records.set_importing(true);
         });
@@ -101,8 +172,11 @@ impl Controller {
     pub(super) fn import_record(self: &Rc<Self>, text: SharedString, review: bool) {
         let parsed = Record::parse(&text);
         let session = match parsed {
-            Ok(record) => session_of(record).ok_or((0, (RecordTrouble::Seats, String::new(), 0))),
-            Err(error) => Err((error.line(), trouble(error.problem()))),
+            Ok(record) => session_of(record).ok_or((0, Trouble::new(RecordTrouble::Seats, ""))),
+            Err(error) => {
+                eprintln!("halma: the pasted record was refused: {error}");
+                Err((error.line(), trouble(error.problem())))
+            }
         };
         match session {
             Ok(session) => {
@@ -114,12 +188,16 @@ impl Controller {
                 }
                 self.after_change(true);
             }
-            Err((line, (kind, detail, action))) => self.with_window(|w| {
+            Err((line, trouble)) => self.with_window(|w| {
                 let records = w.global::<Records>();
-                records.set_error_line(line as i32);
-                records.set_trouble(kind);
-                records.set_error(detail.into());
-                records.set_error_action(action as i32);
+                records.set_error_line(int(line));
+                records.set_trouble(trouble.kind);
+                records.set_detail(trouble.detail);
+                records.set_error(trouble.text.into());
+                records.set_error_action(int(trouble.action));
+                records.set_detail_row(trouble.row);
+                records.set_detail_count(trouble.count);
+                records.set_detail_limit(trouble.limit);
             }),
         }
     }
@@ -147,5 +225,53 @@ mod tests {
         let back = back.expect("the record reads back");
         assert_eq!(back.game(), session.game());
         assert_eq!(back.config(), session.config());
+    }
+
+    /// What the import dialog is given for a record: never the parser's English, only a
+    /// kind, a reason and the record's own text at fault.
+    fn refused(text: &str) -> Trouble {
+        match Record::parse(text) {
+            Ok(_) => panic!("the record was read:\n{text}"),
+            Err(error) => trouble(error.problem()),
+        }
+    }
+
+    #[test]
+    fn a_refused_record_is_told_by_a_typed_reason_with_its_own_text() {
+        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+        let header = record_of(&Session::new(config), 0).to_text();
+        let with_start = |hpn: &str| header.replace("[Result", &format!("[Start \"{hpn}\"]\n[Result"));
+        let blank = Trouble::new(RecordTrouble::Header, "");
+        let cases = [
+            (
+                format!("{header}\n1. c3-z9\n"),
+                Trouble { action: 1, ..Trouble::new(RecordTrouble::MalformedMove, "z9") }
+                    .worded(RecordDetail::NotASquare),
+            ),
+            (
+                format!("{header}\n1. c3\n"),
+                Trouble { action: 1, ..Trouble::new(RecordTrouble::MalformedMove, "c3") }
+                    .worded(RecordDetail::MoveTooShort),
+            ),
+            (
+                format!("{header}\n1. c3-e5x\n"),
+                Trouble { action: 1, ..Trouble::new(RecordTrouble::MalformedMove, "e5x") }
+                    .worded(RecordDetail::NotASquare),
+            ),
+            (
+                format!("{header}\n1. c3-d5\n"),
+                Trouble { action: 1, ..Trouble::new(RecordTrouble::IllegalMove, "c3-d5") },
+            ),
+            (with_start("x"), Trouble { count: 1, ..blank.clone() }.worded(RecordDetail::StartFields)),
+            (with_start("16/16 A 5p 0"), Trouble::new(RecordTrouble::Header, "5p").worded(RecordDetail::StartSetup)),
+            (with_start("16/16 A 2p 0"), Trouble { count: 2, ..blank.clone() }.worded(RecordDetail::StartRows)),
+            (
+                header.replace("[Setup \"2p\"]\n", ""),
+                Trouble::new(RecordTrouble::Header, "Setup").worded(RecordDetail::MissingTag),
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(refused(&text), expected, "{text}");
+        }
     }
 }
