@@ -1025,3 +1025,571 @@ fn the_seed_words_are_the_seeds_own() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// One word per idea: the glossaries of docs/glossary/<lang>.md
+
+/// The game ideas every glossary gives one word for, and the English words that name each
+/// idea in a msgid (matched whole, case-insensitively). A msgid with one of them names
+/// the idea, and its translations must use the glossary's word.
+const IDEA_CUES: [(&str, &[&str]); 17] = [
+    ("piece", &["piece", "pieces"]),
+    ("step", &["step", "steps"]),
+    ("jump", &["jump", "jumps", "jumped", "jumping"]),
+    ("chain", &["chain"]),
+    ("landing", &["landing", "lands", "land"]),
+    ("destination", &["destination", "destinations"]),
+    ("home camp", &["home camp", "home camps", "home-leaving"]),
+    ("target camp", &["target camp", "target camps"]),
+    ("preview", &["preview", "previewed"]),
+    ("review", &["review", "reviewing"]),
+    ("undo", &["undo"]),
+    // Not "passes to the next seat" nor "pass a tablet around".
+    ("pass", &["passed", "passing", "the pass", "passes included"]),
+    ("draw", &["draw", "draws", "drawn"]),
+    ("seat", &["seat", "seats"]),
+    ("partner", &["partner", "partners"]),
+    ("zoom", &["zoom", "zooms"]),
+    ("rotate", &["rotate", "rotation"]),
+];
+
+/// A word reserved for another idea (`word (idea)` in the glossary), or forbidden outright.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Reserved {
+    word: String,
+    for_idea: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct GlossaryRow {
+    idea: String,
+    word: String,
+    forms: Vec<String>,
+    reserved: Vec<Reserved>,
+}
+
+fn glossary_path(language: &str) -> PathBuf {
+    project_dir().join("docs").join("glossary").join(format!("{language}.md"))
+}
+
+fn comma_list(cell: &str) -> Vec<String> {
+    cell.split(',').map(str::trim).filter(|item| !item.is_empty()).map(str::to_lowercase).collect()
+}
+
+/// The rows of a glossary's table: `| Idea | Word | Forms | Reserved / forbidden | Notes |`.
+fn parse_glossary(text: &str) -> Result<Vec<GlossaryRow>, String> {
+    let mut rows = Vec::new();
+    let mut in_table = false;
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if !line.starts_with('|') {
+            in_table = false;
+            continue;
+        }
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        if cells.first().is_some_and(|cell| cell.eq_ignore_ascii_case("idea")) {
+            in_table = true;
+            continue;
+        }
+        if !in_table || cells.iter().all(|cell| cell.chars().all(|c| c == '-' || c == ':')) {
+            continue;
+        }
+        let at = |message: &str| format!("line {}: {message}", index + 1);
+        if cells.len() < 4 {
+            return Err(at("a row needs Idea | Word | Forms | Reserved / forbidden"));
+        }
+        let forms = comma_list(cells[2]);
+        if forms.is_empty() {
+            return Err(at(&format!("'{}' has no forms", cells[0])));
+        }
+        let mut reserved = Vec::new();
+        for item in comma_list(cells[3]) {
+            reserved.push(match item.split_once('(') {
+                Some((word, idea)) => Reserved {
+                    word: word.trim().to_owned(),
+                    for_idea: Some(
+                        idea.strip_suffix(')')
+                            .ok_or_else(|| at(&format!("unclosed '(' in '{item}'")))?
+                            .trim()
+                            .to_owned(),
+                    ),
+                },
+                None => Reserved { word: item, for_idea: None },
+            });
+        }
+        rows.push(GlossaryRow { idea: cells[0].to_lowercase(), word: cells[1].to_owned(), forms, reserved });
+    }
+    Ok(rows)
+}
+
+fn load_glossary(language: &str) -> Vec<GlossaryRow> {
+    let path = glossary_path(language);
+    parse_glossary(&read(&path)).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// Whether `text` holds `word` starting at the beginning of a word (and, when `whole`,
+/// ending at the end of one), ignoring case. Apostrophes and hyphens separate words.
+fn has_word(text: &str, word: &str, whole: bool) -> bool {
+    let text = text.to_lowercase();
+    let word = word.to_lowercase();
+    text.match_indices(&word).any(|(start, found)| {
+        let before = text[..start].chars().next_back();
+        let after = text[start + found.len()..].chars().next();
+        before.is_none_or(|c| !c.is_alphanumeric()) && (!whole || after.is_none_or(|c| !c.is_alphanumeric()))
+    })
+}
+
+/// The ideas an English msgid names.
+fn ideas_named(english: &str) -> Vec<&'static str> {
+    IDEA_CUES
+        .iter()
+        .filter(|(_, cues)| cues.iter().any(|cue| has_word(english, cue, true)))
+        .map(|&(idea, _)| idea)
+        .collect()
+}
+
+/// Every translation of a catalogue entry (all plural forms), with the msgid (or the
+/// plural source) it translates.
+fn translations(entry: &PoEntry) -> Vec<(String, String)> {
+    let msgid = entry.msgid.clone().unwrap_or_default();
+    match &entry.msgid_plural {
+        None => vec![(msgid, entry.msgstr.clone().unwrap_or_default())],
+        Some(plural) => entry
+            .msgstr_plural
+            .values()
+            .enumerate()
+            .map(|(index, text)| (if index == 0 { msgid.clone() } else { plural.clone() }, text.clone()))
+            .collect(),
+    }
+}
+
+/// Where a catalogue does not use its glossary's word for an idea its English names, or
+/// uses a word reserved for another idea (or forbidden) there.
+fn glossary_problems(catalogue: &Catalogue, glossary: &[GlossaryRow]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for entry in catalogue.entries.iter().filter(|entry| !entry.obsolete) {
+        for (english, translation) in translations(entry) {
+            let named = ideas_named(&english);
+            for row in glossary.iter().filter(|row| named.contains(&row.idea.as_str())) {
+                if !row.forms.iter().any(|form| has_word(&translation, form, false)) {
+                    problems.push(format!(
+                        "{:?} names the {}: «{translation}» has none of {:?} (the glossary's «{}»)",
+                        english, row.idea, row.forms, row.word
+                    ));
+                }
+                for reserved in &row.reserved {
+                    let allowed = reserved.for_idea.as_deref().is_some_and(|idea| named.contains(&idea));
+                    if !allowed && has_word(&translation, &reserved.word, false) {
+                        let why = match &reserved.for_idea {
+                            Some(idea) => format!("reserved for the {idea}"),
+                            None => "forbidden".to_owned(),
+                        };
+                        problems.push(format!(
+                            "{:?} names the {}: «{translation}» uses «{}», {why}",
+                            english, row.idea, reserved.word
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_language_has_a_glossary_of_every_idea() {
+    let ideas: Vec<&str> = IDEA_CUES.iter().map(|&(idea, _)| idea).collect();
+    for language in translated_languages() {
+        let glossary = load_glossary(language);
+        let listed: Vec<&str> = glossary.iter().map(|row| row.idea.as_str()).collect();
+        assert_eq!(listed, ideas, "{}: the ideas, in this order", glossary_path(language).display());
+        for row in &glossary {
+            for reserved in &row.reserved {
+                if let Some(idea) = &reserved.for_idea {
+                    assert!(
+                        ideas.contains(&idea.as_str()),
+                        "{language}: «{}» is reserved for an unknown idea '{idea}'",
+                        reserved.word
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn catalogues_use_their_glossarys_word_for_each_idea() {
+    let mut report = Vec::new();
+    for language in translated_languages() {
+        let catalogue = load_catalogue(&catalogue_path(language));
+        for problem in glossary_problems(&catalogue, &load_glossary(language)) {
+            report.push(format!("{language}: {problem}"));
+        }
+    }
+    assert!(report.is_empty(), "{} problem(s):\n{}", report.len(), report.join("\n"));
+}
+
+#[test]
+fn glossary_checks_catch_a_missing_word_and_a_reserved_one() {
+    let glossary = parse_glossary(
+        "# Demo\n\n| Idea | Word | Forms | Reserved / forbidden | Notes |\n| --- | --- | --- | --- | --- |\n\
+         | destination | призначення | призначен | ціль (target camp), мета | |\n\
+         | target camp | цільовий табір | цільов | | |\n",
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(glossary[0].forms, ["призначен"]);
+    assert_eq!(
+        glossary[0].reserved,
+        [
+            Reserved { word: "ціль".into(), for_idea: Some("target camp".into()) },
+            Reserved { word: "мета".into(), for_idea: None }
+        ]
+    );
+    let catalogue = parse_po(
+        r#"
+msgid "Destination"
+msgstr "Ціль"
+
+msgid "Destination or target camp"
+msgstr "Призначення чи цільовий табір"
+
+msgid "The destination, not the goal"
+msgstr "Призначення, а не мета"
+
+msgid "Rotate"
+msgstr "Повернути"
+"#,
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(
+        glossary_problems(&catalogue, &glossary),
+        [
+            "\"Destination\" names the destination: «Ціль» has none of [\"призначен\"] (the glossary's «призначення»)",
+            "\"Destination\" names the destination: «Ціль» uses «ціль», reserved for the target camp",
+            "\"The destination, not the goal\" names the destination: «Призначення, а не мета» uses «мета», forbidden",
+        ]
+    );
+    assert_eq!(ideas_named("The first move passes to the next seat"), ["seat"]);
+    assert_eq!(ideas_named("A seat with no legal move passes; the pass counts as its turn."), ["pass", "seat"]);
+    assert_eq!(ideas_named("Preview and review"), ["preview", "review"]);
+    assert!(parse_glossary("| Idea | Word | Forms | Reserved |\n|---|---|---|---|\n| piece | pion | | |\n").is_err());
+}
+
+// ---------------------------------------------------------------------------
+// No English in a translated message, its details included
+
+/// Messages whose placeholder is filled with another message: a refused record's line and
+/// problem, and the problem's detail. (outer msgid, placeholder index, inner msgids.)
+/// Rendering every combination shows each notice as the player reads it.
+const DETAIL_SLOTS: [(&str, usize, &[&str]); 4] = [
+    ("Line {}: {}", 1, &RECORD_PROBLEMS),
+    ("This text cannot be read as a game record: {}", 0, &RECORD_PROBLEMS),
+    ("this header line cannot be read: {}", 0, &HEADER_DETAILS),
+    ("action {} is not written in the game's notation: {}", 1, &MOVE_DETAILS),
+];
+
+/// Why a pasted record was refused (ui/import-dialog.slint).
+const RECORD_PROBLEMS: [&str; 11] = [
+    "the text is too large to be a game record",
+    "the text is empty",
+    "a game record begins with the line [Halma \"1\"]",
+    "this header line cannot be read: {}",
+    "the round number {} is not the next round",
+    "action {} is not written in the game's notation: {}",
+    "action {} cannot be played by the rules: {}",
+    "the draw vote {} cannot be given here",
+    "the record has too many actions",
+    "the result does not match the moves",
+    "the record's seats do not fit its setup",
+];
+
+/// The details of a header line: its own text (the sample) or a reason.
+const HEADER_DETAILS: [&str; 14] = [
+    "{}",
+    "the header has no line [{} \"…\"]",
+    "the start position does not match the setup and the first seat",
+    "the start position should have 4 parts, not {}",
+    "the start position names an unknown setup “{}”",
+    "the start position names “{}” to move, which is not a seat (A, B, C or D)",
+    "seat {} does not play in the start position's setup",
+    "the start position's count of turns played, “{}”, is not a number",
+    "the start position's count of turns played, {}, is too large",
+    "the start position should have 16 rows, not {}",
+    "row {} of the start position has a wrong count of empty squares",
+    "row {} of the start position has the unexpected character “{}”",
+    "row {} of the start position is longer than 16 squares",
+    "row {} of the start position should have 16 squares, not {}",
+];
+
+/// The details of a move that is not notation.
+const MOVE_DETAILS: [&str; 4] = [
+    "“{}” is too long for a move",
+    "“{}” is not a square (a1 to p16)",
+    "“{}” is not a move: two squares or more joined by “-”, or “pass”",
+    "“{}” lands on more squares than a jump chain can",
+];
+
+/// Keywords of the record format, which a translation keeps as they are, in quotes (a
+/// move is “pass”); unquoted, they are English like any other word.
+const RECORD_KEYWORDS: [&str; 1] = ["pass"];
+
+/// The text without the record keywords that stand in quotes.
+fn without_quoted_keywords(text: &str) -> String {
+    let mut text = text.to_owned();
+    for keyword in RECORD_KEYWORDS {
+        for (open, close) in [("“", "”"), ("«\u{a0}", "\u{a0}»"), ("«", "»"), ("\"", "\"")] {
+            text = text.replace(&format!("{open}{keyword}{close}"), &format!("{open}{close}"));
+        }
+    }
+    text
+}
+
+/// English that is not in the interface's strings but is what leaks from a parser or the
+/// operating system when a detail is shown untranslated.
+const LEAKED_ENGLISH: [&str; 24] = [
+    "bad",
+    "expected",
+    "got",
+    "such",
+    "directory",
+    "permission",
+    "denied",
+    "error",
+    "invalid",
+    "column",
+    "eof",
+    "field",
+    "value",
+    "missing",
+    "unknown",
+    "malformed",
+    "illegal",
+    "tag",
+    "hpn",
+    "ply",
+    "unsupported",
+    "over",
+    "limit",
+    "bytes",
+];
+
+/// Names and keys every language writes as in English.
+const NAMES: [&str; 10] = ["halma", "slint", "gnu", "json", "monks", "parker", "enter", "esc", "ctrl", "general"];
+
+/// Words that are English and also words of the language, used as such there (checked by
+/// a reader of that language): (language, words).
+const SHARED_WORDS: [(&str, &[&str]); 4] = [
+    (
+        "fr",
+        &[
+            "action",
+            "actions",
+            "arrive",
+            "camp",
+            "camps",
+            "destination",
+            "destinations",
+            "direction",
+            "directions",
+            "face",
+            "long",
+            "notation",
+            "orange",
+            "orientation",
+            "passes",
+            "position",
+            "rotation",
+            "suggestion",
+            "version",
+            "vote",
+            "votes",
+            "zoom",
+        ],
+    ),
+    ("uk", &[]),
+    ("id", &["data", "license", "per", "program", "public", "tablet"]),
+    (
+        "fil",
+        &[
+            "clipboard",
+            "computer",
+            "cursor",
+            "file",
+            "import",
+            "legal",
+            "license",
+            "may",
+            "paste",
+            "public",
+            "save",
+            "screen",
+            "setup",
+            "software",
+            "tablet",
+            "target",
+        ],
+    ),
+];
+
+/// Splits text into lower-case words of letters (digits, punctuation and spaces separate).
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphabetic()).filter(|word| !word.is_empty()).map(str::to_lowercase).collect()
+}
+
+/// Fills a format string's placeholders, in order of appearance, with `values` (`{n}`
+/// takes the count "3"; `{1}` takes the second value).
+fn fill(format: &str, values: &[String]) -> String {
+    let mut out = String::new();
+    let mut rest = format;
+    let mut next = 0;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        if let Some(stripped) = after.strip_prefix('{') {
+            out.push('{');
+            rest = stripped;
+            continue;
+        }
+        let Some(end) = after.find('}') else { break };
+        let inside = after[..end].trim();
+        let value = if inside == "n" {
+            "3".to_owned()
+        } else {
+            let index = inside.parse::<usize>().unwrap_or_else(|_| {
+                next += 1;
+                next - 1
+            });
+            values.get(index).cloned().unwrap_or_default()
+        };
+        out.push_str(&value);
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    out.replace("}}", "}")
+}
+
+/// Every way a message shows in a catalogue's language: its translation, with each
+/// placeholder filled by a sample (a seat's translated name) or, in a detail slot, by
+/// every rendering of the messages that can stand there.
+fn renderings(catalogue: &BTreeMap<String, Vec<String>>, msgid: &str, sample: &str) -> Vec<String> {
+    let Some(forms) = catalogue.get(msgid) else {
+        return if msgid == "{}" { vec![sample.to_owned()] } else { Vec::new() };
+    };
+    let mut out = Vec::new();
+    for form in forms {
+        let count = placeholders(form)
+            .map(|found| found.iter().filter(|p| matches!(p, Placeholder::Positional(_))).count())
+            .unwrap_or(0);
+        let mut combinations: Vec<Vec<String>> = vec![Vec::new()];
+        for slot in 0..count {
+            let choices = match DETAIL_SLOTS.iter().find(|&&(outer, index, _)| outer == msgid && index == slot) {
+                Some(&(_, _, inner)) => inner.iter().flat_map(|inner| renderings(catalogue, inner, sample)).collect(),
+                None => vec![sample.to_owned()],
+            };
+            combinations = combinations
+                .iter()
+                .flat_map(|done| choices.iter().map(move |choice| [done.clone(), vec![choice.clone()]].concat()))
+                .collect();
+        }
+        out.extend(combinations.iter().map(|values| fill(form, values)));
+    }
+    out
+}
+
+/// English words (from `vocabulary`) in a language's renderings of its messages.
+fn english_in(
+    catalogue: &BTreeMap<String, Vec<String>>,
+    vocabulary: &BTreeSet<String>,
+    allowed: &BTreeSet<String>,
+    sample: &str,
+) -> Vec<String> {
+    let mut found = Vec::new();
+    for msgid in catalogue.keys() {
+        for text in renderings(catalogue, msgid, sample) {
+            let english: Vec<String> = words(&without_quoted_keywords(&text))
+                .into_iter()
+                .filter(|word| word.chars().count() >= 3 && vocabulary.contains(word) && !allowed.contains(word))
+                .collect();
+            if !english.is_empty() {
+                found.push(format!("{msgid:?} shows «{text}»: {english:?}"));
+            }
+        }
+    }
+    found.dedup();
+    found
+}
+
+/// The catalogue as msgid → its translations (every plural form).
+fn translations_by_msgid(catalogue: &Catalogue) -> BTreeMap<String, Vec<String>> {
+    catalogue
+        .entries
+        .iter()
+        .filter(|entry| !entry.obsolete && entry.context.is_none())
+        .map(|entry| {
+            (entry.msgid.clone().unwrap_or_default(), translations(entry).into_iter().map(|(_, text)| text).collect())
+        })
+        .collect()
+}
+
+#[test]
+fn rendered_messages_and_their_details_have_no_english() {
+    let template = load_catalogue(&project_dir().join("locales").join(format!("{DOMAIN}.pot")));
+    let mut vocabulary: BTreeSet<String> = template
+        .entries
+        .iter()
+        .flat_map(|entry| [entry.msgid.clone(), entry.msgid_plural.clone()])
+        .flatten()
+        .flat_map(|english| words(&english))
+        .collect();
+    vocabulary.extend(LEAKED_ENGLISH.iter().map(|word| word.to_string()));
+    for (outer, _, inner) in DETAIL_SLOTS {
+        for msgid in std::iter::once(outer).chain(inner.iter().copied().filter(|&id| id != "{}")) {
+            assert!(
+                template.entries.iter().any(|entry| entry.msgid.as_deref() == Some(msgid)),
+                "{msgid:?} is not in the template: update DETAIL_SLOTS"
+            );
+        }
+    }
+    let mut report = Vec::new();
+    for (language, shared) in SHARED_WORDS {
+        let catalogue = translations_by_msgid(&load_catalogue(&catalogue_path(language)));
+        let allowed: BTreeSet<String> = NAMES.iter().chain(shared.iter()).map(|word| word.to_string()).collect();
+        let sample = catalogue.get("Blue (A)").and_then(|forms| forms.first()).cloned().unwrap_or_default();
+        for problem in english_in(&catalogue, &vocabulary, &allowed, &sample) {
+            report.push(format!("{language}: {problem}"));
+        }
+    }
+    assert!(report.is_empty(), "{} message(s) with English:\n{}", report.len(), report.join("\n"));
+}
+
+#[test]
+fn the_english_check_renders_details_and_finds_leaks() {
+    let catalogue: BTreeMap<String, Vec<String>> = [
+        ("Line {}: {}", "Ligne {} : {}"),
+        ("action {} is not written in the game's notation: {}", "l’action {} est mal écrite : {}"),
+        ("“{}” is too long for a move", "« {} » est trop long"),
+        ("“{}” is not a square (a1 to p16)", "« {} » bad square"),
+        ("the text is empty", "le texte est vide"),
+    ]
+    .into_iter()
+    .map(|(id, text)| (id.to_owned(), vec![text.to_owned()]))
+    .collect();
+    let line = renderings(&catalogue, "Line {}: {}", "Bleu (A)");
+    assert!(
+        line.contains(&"Ligne Bleu (A) : l’action Bleu (A) est mal écrite : « Bleu (A) » est trop long".to_owned()),
+        "{line:?}"
+    );
+    assert!(line.contains(&"Ligne Bleu (A) : le texte est vide".to_owned()), "{line:?}");
+    assert_eq!(fill("{1} et {0}, {n}", &["a".into(), "b".into()]), "b et a, 3");
+    let vocabulary: BTreeSet<String> = ["bad", "square"].into_iter().map(String::from).collect();
+    let found = english_in(&catalogue, &vocabulary, &BTreeSet::new(), "Bleu (A)");
+    assert!(found.iter().all(|problem| problem.contains("[\"bad\", \"square\"]")), "{found:#?}");
+    assert!(
+        found.iter().any(|problem| problem.starts_with(
+            "\"Line {}: {}\" shows «Ligne Bleu (A) : l’action Bleu (A) est mal écrite : « Bleu (A) » bad square»"
+        )),
+        "{found:#?}"
+    );
+    assert_eq!(words("l’action «pass» a1-p16"), ["l", "action", "pass", "a", "p"]);
+    assert_eq!(without_quoted_keywords("ou «\u{a0}pass\u{a0}», ou pass, “pass”"), "ou «\u{a0}\u{a0}», ou pass, “”");
+}
