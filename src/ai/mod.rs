@@ -228,6 +228,47 @@ pub fn choose_action_remembering(
     choose(game, request, stop, Some(memory), report)
 }
 
+/// Why a search gave no answer: it panicked (a bug in the search or in `report`). Every
+/// thread of that search has ended by then, so the caller may show the error and try again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchError {
+    /// The panic's message.
+    pub reason: String,
+}
+
+impl std::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the search failed: {}", self.reason)
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// The message of a panic's payload (`panic!` gives a `&str` or a `String`).
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    match (payload.downcast_ref::<&str>(), payload.downcast_ref::<String>()) {
+        (Some(text), _) => text.to_string(),
+        (None, Some(text)) => text.clone(),
+        (None, None) => "unknown panic".to_string(),
+    }
+}
+
+/// As [`choose_action_remembering`], with a panic in the search (any of its threads, or
+/// `report`) returned as an error instead of unwinding into the caller: a computer seat
+/// whose search fails can then be told so, rather than wait forever for its move.
+pub fn try_choose_action_remembering(
+    game: &Game,
+    request: &SearchRequest,
+    stop: &AtomicBool,
+    memory: &SearchMemory,
+    report: &mut dyn FnMut(&Iteration),
+) -> Result<Option<Action>, SearchError> {
+    // Unwind safety: what the search shares with later ones is the kept table, whose
+    // slots are written whole (lock-free), so a search ended half-way leaves no torn state.
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| choose(game, request, stop, Some(memory), report)))
+        .map_err(|panic| SearchError { reason: panic_message(panic.as_ref()) })
+}
+
 fn choose(
     game: &Game,
     request: &SearchRequest,

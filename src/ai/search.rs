@@ -530,6 +530,31 @@ struct Shared<'a> {
     helper_best: Mutex<Option<(u32, Move, i32)>>,
 }
 
+/// Sets its flag when dropped, on every way out of a scope: the return, an early exit and
+/// the unwinding of a panic. The main thread's guard stops the helpers whatever ended it
+/// (without it, a panic in the main thread left helpers with no deadline searching on,
+/// and the scope that joins them never returned).
+struct RaiseOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for RaiseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Sets its flag when dropped by a panic only: a helper that fails ends the whole search
+/// at once (its panic then reaches the caller when the scope joins it) instead of
+/// leaving the main thread to search on alone to its deadline.
+struct RaiseOnPanic<'a>(&'a AtomicBool);
+
+impl Drop for RaiseOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
 /// As [`search`], calling `report` after every completed iteration (none when the seat
 /// has at most one move, which needs no search).
 ///
@@ -539,6 +564,10 @@ struct Shared<'a> {
 /// searched and goes deeper in the same time. The main thread's result is the answer. The
 /// helpers are scoped threads: they stop as soon as the main thread has its answer (or
 /// the stop flag is set) and are joined before this returns, so none outlives the search.
+///
+/// A panic in any thread of the search (or in `report`) ends all of them and then reaches
+/// the caller, who may catch it (see [`crate::ai::try_choose_action_remembering`]); a
+/// helper thread that cannot be started only means fewer helpers.
 pub fn search_reporting(
     game: &Game,
     params: &SearchParams,
@@ -590,30 +619,43 @@ pub fn search_with_table(
         helper_best: Mutex::new(None),
     };
     let searcher = std::thread::scope(|scope| {
+        // Made before any helper starts: whatever ends this closure, they stop and the
+        // scope can join them.
+        let done = RaiseOnDrop(&shared.done);
+        let mut helpers = Vec::new();
         for helper in 1..limits.threads.clamp(1, MAX_THREADS) {
             let mut moves = root_moves((helper as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             let shared = &shared;
-            scope.spawn(move || {
-                let mut searcher = Searcher::new(game, *params, seed, shared, limits.deadline);
-                searcher.helper_nodes = Some(&shared.helper_nodes);
-                searcher.line.push(position.hash());
-                for depth in (1 + (helper as u32 & 1)).min(max_depth)..=max_depth {
-                    let found = searcher.root_iteration(&position, depth, &mut moves);
-                    if searcher.aborted {
-                        break;
-                    }
-                    if let Some((mv, score, true)) = found {
-                        // A poisoned lock only means another helper panicked: skip the report.
-                        if let Ok(mut best) = shared.helper_best.lock() {
-                            if best.is_none_or(|(d, _, _)| depth > d) {
-                                *best = Some((depth, mv, score));
+            let spawned =
+                std::thread::Builder::new().name(format!("halma-helper-{helper}")).spawn_scoped(scope, move || {
+                    let _failed = RaiseOnPanic(&shared.done);
+                    let mut searcher = Searcher::new(game, *params, seed, shared, limits.deadline);
+                    searcher.helper_nodes = Some(&shared.helper_nodes);
+                    searcher.line.push(position.hash());
+                    for depth in (1 + (helper as u32 & 1)).min(max_depth)..=max_depth {
+                        #[cfg(test)]
+                        tests::fail_if_asked(seed, depth);
+                        let found = searcher.root_iteration(&position, depth, &mut moves);
+                        if searcher.aborted {
+                            break;
+                        }
+                        if let Some((mv, score, true)) = found {
+                            // A poisoned lock only means another helper panicked: skip the report.
+                            if let Ok(mut best) = shared.helper_best.lock() {
+                                if best.is_none_or(|(d, _, _)| depth > d) {
+                                    *best = Some((depth, mv, score));
+                                }
                             }
                         }
+                        moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
                     }
-                    moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-                }
-                shared.helper_nodes.fetch_add(searcher.nodes % CHECK_EVERY, Ordering::Relaxed);
-            });
+                    shared.helper_nodes.fetch_add(searcher.nodes % CHECK_EVERY, Ordering::Relaxed);
+                });
+            match spawned {
+                Ok(handle) => helpers.push(handle),
+                // No thread to be had (a process or memory limit): search with the helpers so far.
+                Err(_) => break,
+            }
         }
         let mut searcher = Searcher::new(game, *params, seed, &shared, limits.deadline);
         searcher.line.push(position.hash());
@@ -643,7 +685,13 @@ pub fn search_with_table(
             }
         }
         // The answer is found: the helpers stop at their next node and are joined here.
-        shared.done.store(true, Ordering::Relaxed);
+        drop(done);
+        for helper in helpers {
+            // A helper's own panic, not the scope's generic one, so the caller learns what failed.
+            if let Err(panic) = helper.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
         searcher
     });
     result.nodes = searcher.nodes + shared.helper_nodes.load(Ordering::Relaxed);
@@ -668,6 +716,68 @@ pub fn search_with_table(
 mod tests {
     use super::*;
     use crate::ai::Level;
+    use std::sync::mpsc;
+
+    /// The seed that makes every helper thread panic from its second iteration on. Only
+    /// test builds look at it ([`fail_if_asked`]), so a search can fail on demand.
+    const FAILING_HELPER_SEED: u64 = 0x00FA_11ED;
+
+    pub(super) fn fail_if_asked(seed: u64, depth: u32) {
+        if seed == FAILING_HELPER_SEED && depth >= 2 {
+            panic!("a helper failed on purpose");
+        }
+    }
+
+    /// Runs `search` on its own thread: its result or its panic's message, or `None` if it
+    /// has not ended after `limit` (it hangs; the thread is left behind).
+    fn ends_within(
+        limit: Duration,
+        search: impl FnOnce() -> SearchResult + Send + 'static,
+    ) -> Option<Result<SearchResult, String>> {
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(search));
+            let _ = sender.send(outcome.map_err(|panic| crate::ai::panic_message(panic.as_ref())));
+        });
+        receiver.recv_timeout(limit).ok()
+    }
+
+    /// No deadline and the deepest depth: only the end of the main thread can stop the
+    /// helpers. A panic there (here in `report`, as a writer that panics on a closed pipe
+    /// would) used to leave them searching for hours while the scope waited to join them.
+    #[test]
+    #[cfg_attr(miri, ignore = "timed against the wall clock, which Miri does not keep")]
+    fn a_panic_in_the_main_search_thread_ends_the_helpers_and_reaches_the_caller() {
+        let started = Instant::now();
+        let outcome = ends_within(Duration::from_secs(30), || {
+            let game = Game::new(Setup::TwoPlayers, Seat::A);
+            let params = SearchParams { tt_bits: 12, ..Level::Master.params() };
+            let limits = Limits { depth: MAX_PLY as u32, deadline: None, threads: 3 };
+            search_reporting(&game, &params, &limits, 1, &AtomicBool::new(false), &mut |_| {
+                panic!("report failed on purpose")
+            })
+        });
+        let outcome = outcome.expect("the search ended");
+        assert_eq!(outcome.map(|r| r.depth), Err("report failed on purpose".to_string()));
+        assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
+    }
+
+    /// A helper that panics ends the whole search at once (the main thread has no deadline
+    /// either), and the caller gets the helper's own panic.
+    #[test]
+    #[cfg_attr(miri, ignore = "timed against the wall clock, which Miri does not keep")]
+    fn a_panic_in_a_helper_thread_ends_the_search_and_reaches_the_caller() {
+        let started = Instant::now();
+        let outcome = ends_within(Duration::from_secs(30), || {
+            let game = Game::new(Setup::TwoPlayers, Seat::A);
+            let params = SearchParams { tt_bits: 12, ..Level::Master.params() };
+            let limits = Limits { depth: MAX_PLY as u32, deadline: None, threads: 2 };
+            search(&game, &params, &limits, FAILING_HELPER_SEED, &AtomicBool::new(false))
+        });
+        let outcome = outcome.expect("the search ended");
+        assert_eq!(outcome.map(|r| r.depth), Err("a helper failed on purpose".to_string()));
+        assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
+    }
 
     /// Three threads share one search (the table, the stop and done flags, the helpers'
     /// best move): small enough to run under Miri, which checks every shared access for
