@@ -1,11 +1,18 @@
-//! The `halma-engine` text protocol (ENGINE-PROTOCOL.md): one command per line in,
+//! The `halma-engine` text protocol (docs/PROTOCOL.md): one command per line in,
 //! one or more lines out. Bad input gets `error <reason>` and changes nothing.
+//!
+//! [`Engine::handle`] answers one line at a time (a `go` there searches before it
+//! returns); [`run`] is the session the program runs: it reads on while `go` searches on
+//! a thread of its own, so `stop`, `isready` and `quit` are answered during a search.
 
 use crate::ai::{self, Level, SearchRequest};
-use crate::record::{Record, MAX_RECORDS_BYTES};
-use crate::rules::{parse_hpn_fields, write_hpn, Action, DrawReason, Game, Outcome, Position, Seat, Setup};
-use std::io::{self, BufRead, Read, Write};
-use std::sync::atomic::AtomicBool;
+use crate::record::{Record, RecordError, RecordProblem, MAX_RECORDS_BYTES, MAX_RECORD_BYTES};
+use crate::rules::{
+    parse_hpn_fields, write_hpn, Action, DrawReason, Game, Outcome, Position, Seat, Setup, MAX_ACTIONS,
+};
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 /// The longest command line read; longer lines are answered with an error.
@@ -24,8 +31,9 @@ pub const MAX_MOVETIME_MS: u64 = 3_600_000;
 pub struct Engine {
     game: Game,
     threads: Option<usize>,
-    /// Master's transposition table, kept between `go` commands.
-    memory: ai::SearchMemory,
+    /// Master's transposition table, kept between `go` commands (shared with the thread
+    /// a session's `go` searches on).
+    memory: Arc<ai::SearchMemory>,
 }
 
 impl Default for Engine {
@@ -48,7 +56,7 @@ fn error(reason: impl std::fmt::Display) -> Vec<String> {
 impl Engine {
     /// Starts with the `2p` start position, seat A to move.
     pub fn new() -> Engine {
-        Engine { game: Game::new(Setup::TwoPlayers, Seat::A), threads: None, memory: ai::SearchMemory::new() }
+        Engine { game: Game::new(Setup::TwoPlayers, Seat::A), threads: None, memory: Arc::default() }
     }
 
     /// Starts as [`Engine::new`], searching with `threads` threads (`None`: the level's default).
@@ -79,12 +87,20 @@ impl Engine {
             "perft" => self.perft(args),
             "status" if args.is_empty() => vec![status_line(&self.game)],
             "hpn" if args.is_empty() => vec![format!("hpn {}", write_hpn(self.game.position()))],
-            "go" => self.go(args, info),
+            "go" => match self.prepare_go(args) {
+                Ok(Go { infinite: true, .. }) => error("go infinite needs a session that reads stop (protocol::run)"),
+                Ok(Go { search, .. }) => vec![search.run(&AtomicBool::new(false), info)],
+                Err(lines) => lines,
+            },
             "hint" if args.is_empty() => self.hint(),
             "isready" if args.is_empty() => vec!["readyok".to_string()],
+            // No search is running: a `stop` that crossed the answer on its way is ignored.
+            "stop" if args.is_empty() => Vec::new(),
             "setoption" => self.setoption(args),
             "quit" if args.is_empty() => return (Vec::new(), Flow::Quit),
-            "moves" | "status" | "hpn" | "hint" | "isready" | "quit" => error(format!("{command} takes no arguments")),
+            "moves" | "status" | "hpn" | "hint" | "isready" | "stop" | "quit" => {
+                error(format!("{command} takes no arguments"))
+            }
             other => error(format!("unknown command '{}'", crate::rules::excerpt(other))),
         };
         (lines, Flow::Continue)
@@ -135,6 +151,15 @@ impl Engine {
             ["moves", moves @ ..] => moves,
             [other, ..] => return error(format!("unexpected '{}' (expected 'moves')", crate::rules::excerpt(other))),
         };
+        // Counted before any is played: the rules refuse the action past the cap anyway, but
+        // as an illegal move, which would not say why.
+        let played = game.history().len();
+        if moves.len() > MAX_ACTIONS.saturating_sub(played) {
+            return error(format!(
+                "too many moves: {} after {played} would pass the cap of {MAX_ACTIONS} actions in a game",
+                moves.len()
+            ));
+        }
         for text in moves {
             let ply = game.position().plies() + 1;
             if game.play_text(text).is_err() {
@@ -195,57 +220,107 @@ impl Engine {
         vec![format!("perft {depth} {}", self.game.perft(depth))]
     }
 
-    fn go(&self, args: &[&str], info: &mut dyn FnMut(&str)) -> Vec<String> {
+    /// Checks a `go` line and makes its search (run it with [`Search::run`]); an error
+    /// answer for a bad option or a finished game.
+    fn prepare_go(&self, args: &[&str]) -> Result<Go, Vec<String>> {
         let mut request = SearchRequest { threads: self.threads, ..SearchRequest::new(Level::Master) };
+        let mut infinite = false;
         let mut rest = args;
-        while let [key, value, tail @ ..] = rest {
+        loop {
+            // `infinite` is the one option without a value.
+            if let ["infinite", tail @ ..] = rest {
+                infinite = true;
+                rest = tail;
+                continue;
+            }
+            let [key, value, tail @ ..] = rest else { break };
             match *key {
                 "level" => match Level::from_name(value) {
                     Some(level) => request.level = level,
                     None => {
                         let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-                        return error(format!(
+                        return Err(error(format!(
                             "unknown level '{}' (one of {})",
                             crate::rules::excerpt(value),
                             names.join(", ")
-                        ));
+                        )));
                     }
                 },
                 "movetime" => match value.parse::<u64>() {
                     Ok(ms) if (1..=MAX_MOVETIME_MS).contains(&ms) => request.movetime = Some(Duration::from_millis(ms)),
                     _ => {
-                        return error(format!(
+                        return Err(error(format!(
                             "bad movetime '{}' (1..={MAX_MOVETIME_MS} ms)",
                             crate::rules::excerpt(value)
-                        ))
+                        )))
                     }
                 },
                 "depth" => match value.parse::<u32>() {
                     Ok(depth) if (1..=MAX_GO_DEPTH).contains(&depth) => request.depth = Some(depth),
-                    _ => return error(format!("bad depth '{}' (1..={MAX_GO_DEPTH})", crate::rules::excerpt(value))),
+                    _ => {
+                        return Err(error(format!("bad depth '{}' (1..={MAX_GO_DEPTH})", crate::rules::excerpt(value))))
+                    }
                 },
                 "seed" => match value.parse::<u64>() {
                     Ok(seed) => request.seed = seed,
-                    Err(_) => return error(format!("bad seed '{}'", crate::rules::excerpt(value))),
+                    Err(_) => return Err(error(format!("bad seed '{}'", crate::rules::excerpt(value)))),
                 },
-                other => return error(format!("unknown go option '{}'", crate::rules::excerpt(other))),
+                other => return Err(error(format!("unknown go option '{}'", crate::rules::excerpt(other)))),
             }
             rest = tail;
         }
         if let [odd] = rest {
-            return error(format!("go option '{}' needs a value", crate::rules::excerpt(odd)));
+            return Err(error(format!("go option '{}' needs a value", crate::rules::excerpt(odd))));
         }
-        let mut report = |iteration: &ai::Iteration| info(&info_line(iteration));
-        match ai::choose_action_remembering(&self.game, &request, &AtomicBool::new(false), &self.memory, &mut report) {
-            Some(action) => vec![format!("bestmove {}", action_text(&action))],
-            None => error("the game is over"),
+        if infinite {
+            if request.depth.is_some() || request.movetime.is_some() {
+                return Err(error("go infinite takes no depth or movetime"));
+            }
+            // No time limit (the depth given without movetime says so), and as many
+            // threads as a timed search: nothing has to be reproducible here.
+            request.depth = Some(MAX_GO_DEPTH);
+            if request.level == Level::Master {
+                request.threads = Some(self.threads.unwrap_or_else(ai::default_threads));
+            }
         }
+        if self.game.is_over() {
+            return Err(error("the game is over"));
+        }
+        Ok(Go { search: Search { game: self.game.clone(), request, memory: Arc::clone(&self.memory) }, infinite })
     }
 
     fn hint(&self) -> Vec<String> {
         match ai::hint(&self.game, &AtomicBool::new(false)) {
             Some(action) => vec![format!("hint {}", action_text(&action))],
             None => error("the game is over"),
+        }
+    }
+}
+
+/// A checked `go`.
+struct Go {
+    search: Search,
+    /// `go infinite`: `bestmove` only after `stop`, even when the search has ended before.
+    infinite: bool,
+}
+
+/// One `go`'s search, owning what it reads so that it can run on a thread of its own
+/// while the session reads on.
+struct Search {
+    game: Game,
+    request: SearchRequest,
+    memory: Arc<ai::SearchMemory>,
+}
+
+impl Search {
+    /// Searches until done or until `stop` is set, passing `info` lines on; answers
+    /// `bestmove <move>`, or an error line if the search failed (nothing is left running).
+    fn run(&self, stop: &AtomicBool, info: &mut dyn FnMut(&str)) -> String {
+        let mut report = |iteration: &ai::Iteration| info(&info_line(iteration));
+        match ai::try_choose_action_remembering(&self.game, &self.request, stop, &self.memory, &mut report) {
+            Ok(Some(action)) => format!("bestmove {}", action_text(&action)),
+            Ok(None) => "error the game is over".to_string(),
+            Err(why) => format!("error {why}"),
         }
     }
 }
@@ -264,24 +339,192 @@ fn load_record<'a, 'b>(args: &'a [&'b str]) -> Result<(Game, &'a [&'b str]), Str
         _ => (0, rest),
     };
     let shown: String = path.chars().take(100).collect();
-    // Only regular files: a device or a pipe (`/dev/stdin`, the protocol's own input)
-    // could block or never end.
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| {
-            if !file.metadata()?.is_file() {
-                return Err(io::Error::other("not a regular file"));
-            }
-            file.take(MAX_RECORDS_BYTES as u64 + 1).read_to_end(&mut bytes)
-        })
-        .map_err(|why| format!("cannot read record '{shown}': {why}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("bad record '{shown}': not UTF-8 text"))?;
-    let mut records = Record::parse_many(&text).map_err(|why| format!("bad record '{shown}': {why}"))?;
-    let count = records.len();
-    if index >= count {
-        return Err(format!("record '{shown}' holds {count} game(s), not {}", index + 1));
+    let file =
+        open_regular_file(std::path::Path::new(path)).map_err(|why| format!("cannot read record '{shown}': {why}"))?;
+    match nth_record(io::BufReader::new(file), index) {
+        Ok(record) => Ok((record.game, rest)),
+        Err(RecordRead::Io(why)) => Err(format!("cannot read record '{shown}': {why}")),
+        Err(RecordRead::Bad(why)) => Err(format!("bad record '{shown}': {why}")),
+        Err(RecordRead::NotUtf8) => Err(format!("bad record '{shown}': not UTF-8 text")),
+        Err(RecordRead::Missing { count }) => Err(format!("record '{shown}' holds {count} game(s), not {}", index + 1)),
+        Err(RecordRead::TooFar) => {
+            Err(format!("bad record '{shown}': game {} is not within the first {MAX_RECORDS_BYTES} bytes", index + 1))
+        }
     }
-    Ok((records.swap_remove(index).game, rest))
+}
+
+/// `O_NONBLOCK`, which std does not export (and the only libc item this crate needs):
+/// the value on Linux and Android for the architectures Halma is built for, and on macOS
+/// and the BSDs. Elsewhere 0, and the look before opening still refuses what is no file.
+#[cfg(unix)]
+const O_NONBLOCK: i32 = if cfg!(any(
+    target_os = "macos",
+    target_os = "ios",
+    target_os = "freebsd",
+    target_os = "openbsd",
+    target_os = "netbsd",
+    target_os = "dragonfly"
+)) {
+    0x0004
+} else if cfg!(all(
+    any(target_os = "linux", target_os = "android"),
+    any(
+        target_arch = "x86",
+        target_arch = "x86_64",
+        target_arch = "arm",
+        target_arch = "aarch64",
+        target_arch = "riscv64"
+    )
+)) {
+    0o4000
+} else {
+    0
+};
+
+/// Opens `path` for reading if it is a regular file. A FIFO, a device or a socket is
+/// refused without blocking: opening a FIFO waits for a writer, and reading a pipe or a
+/// terminal (`/dev/stdin`, the protocol's own input) may never end.
+fn open_regular_file(path: &std::path::Path) -> io::Result<std::fs::File> {
+    // Looked at before opening, since opening is what blocks on a FIFO.
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    open_checked(path)
+}
+
+/// Opens `path` without waiting (`O_NONBLOCK`, which does not change how a regular file
+/// reads) and checks what was opened: the path may have been replaced between the look
+/// before and the opening.
+fn open_checked(path: &std::path::Path) -> io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, O_NONBLOCK);
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    Ok(file)
+}
+
+/// Why [`nth_record`] found no record.
+#[derive(Debug)]
+enum RecordRead {
+    Io(io::Error),
+    /// The requested record does not parse (lines counted from the start of the file).
+    Bad(RecordError),
+    NotUtf8,
+    /// The file holds only `count` records.
+    Missing {
+        count: usize,
+    },
+    /// The requested record does not start within [`MAX_RECORDS_BYTES`].
+    TooFar,
+}
+
+/// How much of a line outside the requested record is kept: enough to see whether it
+/// starts a record (`[Halma`, after any blanks).
+const LINE_HEAD_BYTES: usize = 256;
+
+/// Reads records one after the other as [`Record::parse_many`] splits them (each starts
+/// with a line beginning `[Halma`; blank text before the first is no record) and parses
+/// the `index`-th (from 0) alone. Only that record is held (at most [`MAX_RECORD_BYTES`]
+/// of it, plus one line), and reading stops at its end: memory stays bounded whatever
+/// the file's size, and at most [`MAX_RECORDS_BYTES`] are read looking for it.
+fn nth_record(mut input: impl BufRead, index: usize) -> Result<Record, RecordRead> {
+    let mut line = Vec::new();
+    let mut line_number = 0;
+    let mut read = 0;
+    // Records passed so far, and the current one: its first line, its size, whether it
+    // holds more than blanks, and its text if it is the requested one.
+    let mut count = 0;
+    let mut first_line = 1;
+    let mut size = 0;
+    let mut blank = true;
+    let mut text = Vec::new();
+    loop {
+        let keep = if count == index { MAX_RECORD_BYTES + 1 } else { LINE_HEAD_BYTES };
+        let length =
+            read_line_head(&mut input, &mut line, keep, MAX_RECORDS_BYTES + 1 - read).map_err(RecordRead::Io)?;
+        read += length;
+        if read > MAX_RECORDS_BYTES {
+            return Err(RecordRead::TooFar);
+        }
+        line_number += 1;
+        let ended = length == 0;
+        let head = String::from_utf8_lossy(&line[..line.len().min(LINE_HEAD_BYTES)]);
+        if ended || (line_number > 1 && head.trim_start().starts_with("[Halma")) {
+            if !blank {
+                if count == index {
+                    return parse_record(&text, size, first_line);
+                }
+                count += 1;
+            }
+            if ended {
+                return Err(match count {
+                    0 => RecordRead::Bad(RecordError { line: 1, problem: RecordProblem::Empty }),
+                    _ => RecordRead::Missing { count },
+                });
+            }
+            (first_line, size, blank) = (line_number, 0, true);
+            text.clear();
+        }
+        // A line cut short counts as text (only a file's leading lines can be blank).
+        blank = blank && line.len() == length && String::from_utf8_lossy(&line).trim().is_empty();
+        if count == index {
+            size += length;
+            if size <= MAX_RECORD_BYTES {
+                text.extend_from_slice(&line);
+            }
+        }
+    }
+}
+
+/// Parses the requested record: its text, `size` bytes in the file from line `first_line`.
+fn parse_record(text: &[u8], size: usize, first_line: usize) -> Result<Record, RecordRead> {
+    if size > MAX_RECORD_BYTES {
+        let problem = RecordProblem::TooLarge { bytes: size, limit: MAX_RECORD_BYTES };
+        return Err(RecordRead::Bad(RecordError { line: first_line, problem }));
+    }
+    let text = std::str::from_utf8(text).map_err(|_| RecordRead::NotUtf8)?;
+    Record::parse(text).map_err(|mut why| {
+        // `parse` counts lines from the record's first; the file's count is wanted.
+        if why.line > 0 {
+            why.line += first_line - 1;
+        }
+        RecordRead::Bad(why)
+    })
+}
+
+/// Reads one line (with its `\n`) but no more than `limit` bytes, keeping at most `keep`
+/// of them in `line`; returns how many were read (0 at the end of the input).
+fn read_line_head(input: &mut impl BufRead, line: &mut Vec<u8>, keep: usize, limit: usize) -> io::Result<usize> {
+    line.clear();
+    let mut length = 0;
+    while length < limit {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(why) if why.kind() == io::ErrorKind::Interrupted => continue,
+            Err(why) => return Err(why),
+        };
+        let available = &available[..available.len().min(limit - length)];
+        if available.is_empty() {
+            break;
+        }
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(end) => (&available[..=end], true),
+            None => (available, false),
+        };
+        let room = keep.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let consumed = chunk.len();
+        length += consumed;
+        input.consume(consumed);
+        if done {
+            break;
+        }
+    }
+    Ok(length)
 }
 
 fn action_text(action: &Action) -> String {
@@ -358,37 +601,235 @@ fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<Optio
 }
 
 /// Runs the protocol until `quit` or the end of input, flushing after every answer.
-pub fn run(input: impl BufRead, output: impl Write) -> io::Result<()> {
+/// `go` searches on a thread of its own while the input is read on: see [`run_engine`].
+pub fn run(input: impl BufRead, output: impl Write + Send) -> io::Result<()> {
     run_engine(Engine::new(), input, output)
 }
 
-/// As [`run`], with an engine set up beforehand (e.g. [`Engine::with_threads`]).
-pub fn run_engine(mut engine: Engine, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut buffer = Vec::new();
-    while let Some(line) = read_line(&mut input, &mut buffer)? {
-        // `info` lines go out (flushed) while the search runs; the first write error ends the session.
-        let mut failed = None;
-        let mut info = |text: &str| {
-            if failed.is_none() {
-                if let Err(why) = writeln!(output, "{text}").and_then(|()| output.flush()) {
-                    failed = Some(why);
-                }
-            }
-        };
-        let (lines, flow) = match line {
-            Ok(line) => engine.handle_streaming(&line, &mut info),
-            Err(why) => (error(why), Flow::Continue),
-        };
-        if let Some(why) = failed {
-            return Err(why);
-        }
-        for line in lines {
-            writeln!(output, "{line}")?;
-        }
-        output.flush()?;
-        if flow == Flow::Quit {
-            break;
+/// The session's output, shared by the reading loop and the search thread. One lock
+/// keeps each answer whole, and knows whether the running search still owes `bestmove`.
+struct Output<W> {
+    state: Mutex<OutputState<W>>,
+}
+
+struct OutputState<W> {
+    writer: W,
+    /// A search has started and not yet answered.
+    searching: bool,
+    /// The first write error: nothing more is written, and the session ends with it.
+    failed: Option<io::Error>,
+}
+
+impl<W: Write> Output<W> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, OutputState<W>> {
+        // Only a panic while writing poisons it; the writer is still whole.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Writes `lines` and flushes.
+    fn answer<S: AsRef<str>>(&self, lines: &[S]) {
+        self.lock().write(lines);
+    }
+
+    /// Writes the search's answer and marks it over in one step: a driver that reads
+    /// `bestmove` and sends its next command finds the engine idle.
+    fn finish_search(&self, answer: &str) {
+        let mut state = self.lock();
+        if state.searching {
+            state.write(&[answer]);
+            state.searching = false;
         }
     }
-    Ok(())
+
+    fn searching(&self) -> bool {
+        self.lock().searching
+    }
+
+    fn set_searching(&self, searching: bool) {
+        self.lock().searching = searching;
+    }
+
+    fn take_error(&self) -> Option<io::Error> {
+        self.lock().failed.take()
+    }
+}
+
+impl<W: Write> OutputState<W> {
+    fn write<S: AsRef<str>>(&mut self, lines: &[S]) {
+        if self.failed.is_some() || lines.is_empty() {
+            return;
+        }
+        let written = lines
+            .iter()
+            .try_for_each(|line| writeln!(self.writer, "{}", line.as_ref()))
+            .and_then(|()| self.writer.flush());
+        self.failed = written.err();
+    }
+}
+
+/// A `go` searching on its thread.
+struct Running<'scope> {
+    thread: std::thread::ScopedJoinHandle<'scope, ()>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Running<'_> {
+    /// Stops the search and waits for its thread, which writes its answer first.
+    fn finish<W: Write>(self, output: &Output<W>) {
+        self.stop.store(true, Ordering::Relaxed);
+        // Wakes a `go infinite` that has searched all it can and waits for `stop`.
+        self.thread.thread().unpark();
+        if self.thread.join().is_err() {
+            // The thread catches the search's panics, so this one came from writing:
+            // the driver still gets an answer.
+            output.finish_search("error the search failed");
+        }
+    }
+}
+
+/// Starts `go`'s search on a thread of its own, which writes its `info` lines and its
+/// answer to `output` itself.
+fn spawn_search<'scope, W: Write + Send>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    go: Go,
+    output: &'scope Output<W>,
+) -> io::Result<Running<'scope>> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let thread_stop = Arc::clone(&stop);
+    output.set_searching(true);
+    // The stack the search had on the program's main thread.
+    let spawned =
+        std::thread::Builder::new().name("halma-search".into()).stack_size(8 << 20).spawn_scoped(scope, move || {
+            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                go.search.run(&thread_stop, &mut |line| output.answer(&[line]))
+            }));
+            let answer = searched
+                .unwrap_or_else(|panic| format!("error the search failed: {}", ai::panic_message(panic.as_ref())));
+            // `go infinite` answers only after `stop`, even when it has searched all it can.
+            while go.infinite && !thread_stop.load(Ordering::Relaxed) {
+                std::thread::park();
+            }
+            output.finish_search(&answer);
+        });
+    spawned.map(|thread| Running { thread, stop }).inspect_err(|_| output.set_searching(false))
+}
+
+/// The answer to a line read while a search runs, or `None` for `stop` and `quit`,
+/// which end the search.
+fn during_search(words: &[&str]) -> Option<Vec<String>> {
+    match words {
+        [] => Some(Vec::new()),
+        ["isready"] => Some(vec!["readyok".to_string()]),
+        ["stop"] | ["quit"] => None,
+        [command @ ("isready" | "stop" | "quit"), ..] => Some(error(format!("{command} takes no arguments"))),
+        [command, ..] => Some(error(format!(
+            "busy searching: '{}' refused until bestmove (stop, isready and quit are answered)",
+            crate::rules::excerpt(command)
+        ))),
+    }
+}
+
+/// As [`run`], with an engine set up beforehand (e.g. [`Engine::with_threads`]).
+///
+/// `go` searches on a thread of its own while this reads on. During a search `stop`
+/// ends it (its `bestmove` comes at once), `isready` is answered `readyok`, `quit` and
+/// the end of the input stop it (its `bestmove` is still written) and end the session,
+/// and any other command is refused with an error: nothing is queued, so a driver that
+/// floods the engine cannot make it hold an unbounded backlog. A `stop` outside a
+/// search is ignored: it may have crossed the answer.
+pub fn run_engine(mut engine: Engine, mut input: impl BufRead, output: impl Write + Send) -> io::Result<()> {
+    let output = &Output { state: Mutex::new(OutputState { writer: output, searching: false, failed: None }) };
+    let mut buffer = Vec::new();
+    std::thread::scope(|scope| {
+        let mut running: Option<Running> = None;
+        let ended = loop {
+            let line = match read_line(&mut input, &mut buffer) {
+                Ok(line) => line,
+                Err(why) => break Err(why),
+            };
+            // A search that has answered is over, even if its thread has not returned yet.
+            if !output.searching() {
+                if let Some(search) = running.take() {
+                    search.finish(output);
+                }
+            }
+            let line = match line {
+                None => break Ok(()),
+                Some(Err(why)) => {
+                    output.answer(&error(why));
+                    continue;
+                }
+                Some(Ok(line)) => line,
+            };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let Some(search) = running.take() {
+                match during_search(&words) {
+                    Some(answer) => {
+                        output.answer(&answer);
+                        running = Some(search);
+                    }
+                    None => {
+                        search.finish(output);
+                        if words == ["quit"] {
+                            break Ok(());
+                        }
+                    }
+                }
+            } else if let ["go", args @ ..] = words.as_slice() {
+                match engine.prepare_go(args) {
+                    Ok(go) => match spawn_search(scope, go, output) {
+                        Ok(search) => running = Some(search),
+                        Err(why) => output.answer(&error(format!("cannot start the search: {why}"))),
+                    },
+                    Err(answer) => output.answer(&answer),
+                }
+            } else {
+                let (answer, flow) = engine.handle(&line);
+                output.answer(&answer);
+                if flow == Flow::Quit {
+                    break Ok(());
+                }
+            }
+            if let Some(why) = output.take_error() {
+                break Err(why);
+            }
+        };
+        if let Some(search) = running.take() {
+            search.finish(output);
+        }
+        ended.and_then(|()| output.take_error().map_or(Ok(()), Err))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The check after opening, for a path swapped for a FIFO after the look before it:
+    /// opened without waiting for a writer, then refused.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_opened_after_the_first_look_is_refused_without_blocking() {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        let fifo = folder.path().join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = sender.send(open_checked(&fifo).map(|_| ()).map_err(|why| why.to_string()));
+        });
+        let opened = receiver.recv_timeout(Duration::from_secs(5)).expect("opening did not block");
+        assert_eq!(opened, Err("not a regular file".to_string()));
+    }
+
+    #[test]
+    fn a_line_is_read_whole_up_to_the_limit_and_kept_up_to_its_share() {
+        let mut input = io::BufReader::with_capacity(4, "abcdefgh\nij".as_bytes());
+        let mut line = Vec::new();
+        assert_eq!(read_line_head(&mut input, &mut line, 3, 100).ok(), Some(9));
+        assert_eq!(line, b"abc");
+        assert_eq!(read_line_head(&mut input, &mut line, 3, 1).ok(), Some(1));
+        assert_eq!(line, b"i");
+        assert_eq!(read_line_head(&mut input, &mut line, 3, 100).ok(), Some(1));
+        assert_eq!(read_line_head(&mut input, &mut line, 3, 100).ok(), Some(0));
+    }
 }

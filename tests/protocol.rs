@@ -5,8 +5,12 @@ mod common;
 
 use common::reference::{self, RefPosition, RefSetup};
 use halma::protocol::{Engine, Flow, MAX_LINE_BYTES};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use halma::record::{MAX_RECORDS_BYTES, MAX_RECORD_BYTES};
+use halma::rules::MAX_ACTIONS;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
 
 const START_2P: &str = "11CCCCC/11CCCCC/12CCCC/13CCC/14CC/16/16/16/16/16/16/AA14/AAA13/AAAA12/AAAAA11/AAAAA11 A 2p 0";
 
@@ -128,6 +132,23 @@ fn refused_commands_leave_the_state_unchanged() {
     assert!(refused(&mut engine, "go seed -3").contains("bad seed"));
     assert!(refused(&mut engine, "go depth").contains("needs a value"));
     assert!(refused(&mut engine, "go fast 1").contains("unknown go option"));
+    assert_eq!(refused(&mut engine, "go infinite depth 3"), "error go infinite takes no depth or movetime");
+    assert_eq!(refused(&mut engine, "go movetime 9 infinite"), "error go infinite takes no depth or movetime");
+    // One line at a time nothing could stop it: only a session (`protocol::run`) runs it.
+    assert_eq!(
+        refused(&mut engine, "go infinite"),
+        "error go infinite needs a session that reads stop (protocol::run)"
+    );
+    assert_eq!(refused(&mut engine, "stop now"), "error stop takes no arguments");
+    // The cap on a game's actions, counted before any move is played.
+    let over = format!("position start 2p moves {}", "e1-f1 ".repeat(MAX_ACTIONS + 1));
+    assert_eq!(
+        refused(&mut engine, &over),
+        format!(
+            "error too many moves: {} after 0 would pass the cap of {MAX_ACTIONS} actions in a game",
+            MAX_ACTIONS + 1
+        )
+    );
     let long = format!("position start 2p moves {}", "e1-f1 ".repeat(10_000));
     assert!(refused(&mut engine, &long).starts_with("error illegal move e1-f1 at ply 2"));
     assert!(refused(&mut engine, &"x".repeat(5000)).len() < 100, "errors quote only an excerpt");
@@ -214,6 +235,13 @@ fn go_and_hint_answer_a_legal_move() {
 fn quit_ends_the_session() {
     let mut engine = Engine::new();
     assert_eq!(engine.handle("quit"), (Vec::new(), Flow::Quit));
+}
+
+#[test]
+fn stop_without_a_search_is_ignored() {
+    // It may have crossed the search's answer on its way.
+    let mut engine = Engine::new();
+    assert_eq!(engine.handle("stop"), (Vec::new(), Flow::Continue));
 }
 
 /// Runs the real binary on `input`, returning its stdout lines and whether it exited 0.
@@ -354,12 +382,13 @@ fn go_without_a_search_prints_no_info() {
 
 #[test]
 fn the_binary_prints_info_lines_before_bestmove() {
-    let session = "position start 2p moves c3-e3 n14-l14\ngo movetime 200 seed 5\nisready\n";
-    let (lines, ok) = run_binary(session.as_bytes());
-    assert!(ok);
-    let (last, rest) = lines.split_last().expect("output");
-    assert_eq!(last, "readyok");
-    let (bestmove, infos) = rest.split_last().expect("a bestmove");
+    let mut session = Session::start();
+    session.send("position start 2p moves c3-e3 n14-l14");
+    session.send("go movetime 200 seed 5");
+    let (lines, _) = session.until("bestmove ");
+    session.send("isready");
+    assert_eq!(session.next_line().0, "readyok");
+    let (bestmove, infos) = lines.split_last().expect("a bestmove");
     assert!(bestmove.starts_with("bestmove "), "{lines:?}");
     assert!(!infos.is_empty(), "200 ms complete at least one iteration: {lines:?}");
     let mut engine = Engine::new();
@@ -447,6 +476,381 @@ fn a_bad_or_missing_record_file_is_refused_and_changes_nothing() {
     );
     assert!(refused(&mut engine, &format!("position record {good} moves a1-a2"))
         .starts_with("error illegal move a1-a2 at ply 5"));
+    // The cap on a game's actions counts the record's 4 as well: one move fewer passes the count.
+    let moves = |count: usize| format!("position record {good} moves {}", "a1-a2 ".repeat(count));
+    assert_eq!(
+        refused(&mut engine, &moves(MAX_ACTIONS - 3)),
+        format!(
+            "error too many moves: {} after 4 would pass the cap of {MAX_ACTIONS} actions in a game",
+            MAX_ACTIONS - 3
+        )
+    );
+    assert!(refused(&mut engine, &moves(MAX_ACTIONS - 4)).starts_with("error illegal move a1-a2 at ply 5"));
+    let (_folder, empty) = record_file("\n \n");
+    assert_eq!(
+        refused(&mut engine, &format!("position record {empty}")),
+        format!("error bad record '{empty}': line 1: empty record")
+    );
     assert_eq!(refused(&mut engine, "position record"), "error usage: position record <path> [game <n>] [moves ...]");
     assert_eq!(one(&mut engine, "status"), "status ongoing B");
+}
+
+/// The real binary in a live session: lines are sent one at a time, and each output line
+/// is read (with the time it came) by a thread of its own, so a test can wait for an
+/// answer with a time limit and measure how fast it came.
+struct Session {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<(String, Instant)>,
+}
+
+/// How long a test waits for any answer before it fails (a hang, not a slow answer).
+const PATIENCE: Duration = Duration::from_secs(20);
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_halma-engine"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("halma-engine starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send((line, Instant::now())).is_err() {
+                    break;
+                }
+            }
+        });
+        Session { stdin: child.stdin.take(), child, lines }
+    }
+
+    /// Sends one line; returns when it was sent.
+    fn send(&mut self, line: &str) -> Instant {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        writeln!(stdin, "{line}").and_then(|()| stdin.flush()).expect("the engine reads its input");
+        Instant::now()
+    }
+
+    /// The next output line and when it came.
+    fn next_line(&self) -> (String, Instant) {
+        self.lines.recv_timeout(PATIENCE).expect("an answer in time")
+    }
+
+    /// Output lines up to the first starting with `prefix` (included), and when that one came.
+    fn until(&self, prefix: &str) -> (Vec<String>, Instant) {
+        let mut lines = Vec::new();
+        loop {
+            let (line, at) = self.next_line();
+            let done = line.starts_with(prefix);
+            lines.push(line);
+            if done {
+                return (lines, at);
+            }
+        }
+    }
+
+    /// The next line that is not `info`.
+    fn next_answer(&self) -> (String, Instant) {
+        loop {
+            let (line, at) = self.next_line();
+            if !line.starts_with("info ") {
+                return (line, at);
+            }
+        }
+    }
+
+    /// Waits until a search has completed its first iteration: it is really running.
+    fn searching(&self) {
+        let (line, _) = self.next_line();
+        assert!(line.starts_with("info depth 1 "), "{line}");
+    }
+
+    /// Whether nothing but `info` lines came for `time`.
+    fn quiet_but_info(&self, time: Duration) -> Result<(), String> {
+        let end = Instant::now() + time;
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok((line, _)) if line.starts_with("info ") => {}
+                Ok((line, _)) => return Err(line),
+                Err(_) => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// Closes the engine's input and waits (up to `limit`) for it to exit: its exit status.
+    fn close_and_wait(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        drop(self.stdin.take());
+        let end = Instant::now() + limit;
+        while Instant::now() < end {
+            if let Some(status) = self.child.try_wait().expect("the engine's status") {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // A failed test must not leave a searching engine behind.
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Plays `bestmove`'s move on the position of `hpn`: it must be legal.
+fn assert_bestmove_legal(hpn: &str, bestmove: &str) {
+    let mv = bestmove.strip_prefix("bestmove ").unwrap_or_else(|| panic!("not a bestmove: {bestmove}"));
+    assert_pv_legal(hpn, &[mv.to_string()]);
+}
+
+/// Starts `go depth 64` (hours of search without a time limit) `runs` times in one
+/// session, sends `stop` a little after the first iteration, and returns the delays
+/// from sending `stop` to reading `bestmove`. Each answer is legal, and the engine is
+/// idle after it (`hpn` is answered, not refused as busy).
+fn stop_delays(runs: usize) -> Vec<Duration> {
+    let mut session = Session::start();
+    let position = "position start 2p moves c3-e3 n14-l14";
+    session.send(position);
+    let mut engine = Engine::new();
+    assert_eq!(answer(&mut engine, position), Vec::<String>::new());
+    let hpn = hpn(&mut engine).trim_start_matches("hpn ").to_string();
+    let mut delays = Vec::new();
+    for run in 0..runs {
+        session.send(&format!("go depth 64 seed {run}"));
+        session.searching();
+        std::thread::sleep(Duration::from_millis(50 + 37 * (run as u64 % 5)));
+        let sent = session.send("stop");
+        let (bestmove, answered) = session.next_answer();
+        assert_bestmove_legal(&hpn, &bestmove);
+        delays.push(answered.saturating_duration_since(sent));
+        session.send("hpn");
+        assert_eq!(session.next_answer().0, format!("hpn {hpn}"));
+    }
+    delays
+}
+
+#[test]
+fn stop_makes_go_depth_64_answer_at_once() {
+    let mut delays = stop_delays(3);
+    delays.sort();
+    // The target is 50 ms (see `stop_delay_median`); a loaded test machine gets room.
+    assert!(delays[2] < Duration::from_secs(1), "{delays:?}");
+}
+
+/// The measurement behind the protocol's figure: `cargo test --release --test protocol
+/// stop_delay_median -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement: run it alone, with --release and --nocapture"]
+fn stop_delay_median() {
+    let mut delays = stop_delays(30);
+    delays.sort();
+    let median = delays[delays.len() / 2];
+    println!("stop to bestmove over {} runs: median {median:?}, max {:?}", delays.len(), delays[delays.len() - 1]);
+    assert!(median < Duration::from_millis(50), "{delays:?}");
+}
+
+#[test]
+fn isready_is_answered_during_a_search_and_other_commands_are_refused() {
+    let mut session = Session::start();
+    session.send("go depth 64");
+    session.searching();
+    let sent = session.send("isready");
+    let (line, at) = session.next_answer();
+    assert_eq!(line, "readyok");
+    assert!(at.saturating_duration_since(sent) < Duration::from_secs(1));
+    session.send("position start 3p");
+    assert_eq!(
+        session.next_answer().0,
+        "error busy searching: 'position' refused until bestmove (stop, isready and quit are answered)"
+    );
+    session.send("stop");
+    assert_bestmove_legal(START_2P, &session.next_answer().0);
+    // Idle again: a late `stop` is ignored, and the refused `position` changed nothing.
+    session.send("stop");
+    session.send("hpn");
+    assert_eq!(session.next_answer().0, format!("hpn {START_2P}"));
+}
+
+#[test]
+fn go_infinite_searches_until_stop() {
+    let mut session = Session::start();
+    session.send("go infinite");
+    session.searching();
+    assert_eq!(session.quiet_but_info(Duration::from_millis(1500)), Ok(()), "no bestmove before stop");
+    let sent = session.send("stop");
+    let (bestmove, at) = session.next_answer();
+    assert_bestmove_legal(START_2P, &bestmove);
+    assert!(at.saturating_duration_since(sent) < Duration::from_secs(1));
+    // A seat that must pass has nothing to search, yet the answer still waits for `stop`.
+    session.send(&format!("position hpn {A_BLOCKED}"));
+    session.send("go infinite");
+    assert_eq!(session.quiet_but_info(Duration::from_millis(300)), Ok(()), "no bestmove before stop");
+    session.send("stop");
+    assert_eq!(session.next_answer().0, "bestmove pass");
+}
+
+#[test]
+fn closing_the_input_during_a_search_ends_the_engine() {
+    let mut session = Session::start();
+    session.send("go depth 64");
+    session.searching();
+    let status = session.close_and_wait(Duration::from_secs(5)).expect("the engine exits within 5 s");
+    assert!(status.success(), "{status}");
+    let (lines, _) = session.until("bestmove ");
+    assert_bestmove_legal(START_2P, lines.last().expect("a bestmove"));
+}
+
+#[test]
+fn quit_during_a_search_ends_the_engine() {
+    let mut session = Session::start();
+    session.send("go infinite");
+    session.searching();
+    session.send("quit");
+    let status = session.close_and_wait(Duration::from_secs(5)).expect("the engine exits within 5 s");
+    assert!(status.success(), "{status}");
+}
+
+/// `protocol::run` itself, on input that is all there at once: `go infinite` is sure to
+/// be searching while the lines after it are read, so the answers are exact.
+#[test]
+fn a_session_answers_only_stop_isready_and_quit_during_a_search() {
+    let input = "stop\ngo infinite seed 2\nstatus\nisready now\nisready\ngo depth 1\nstop\nstop\nstatus\n";
+    let mut output = Vec::new();
+    halma::protocol::run(input.as_bytes(), &mut output).expect("the session runs");
+    let text = String::from_utf8(output).expect("UTF-8");
+    let answers: Vec<&str> = text.lines().filter(|line| !line.starts_with("info ")).collect();
+    let busy = |command: &str| {
+        format!("error busy searching: '{command}' refused until bestmove (stop, isready and quit are answered)")
+    };
+    assert_eq!(answers.len(), 6, "{answers:?}");
+    assert_eq!(answers[..4], [busy("status"), "error isready takes no arguments".into(), "readyok".into(), busy("go")]);
+    assert_bestmove_legal(START_2P, answers[4]);
+    assert_eq!(answers[5], "status ongoing A");
+    // The end of the input stops a search too, and its answer still comes.
+    let mut output = Vec::new();
+    halma::protocol::run("go infinite\n".as_bytes(), &mut output).expect("the session runs");
+    let text = String::from_utf8(output).expect("UTF-8");
+    assert_bestmove_legal(START_2P, text.lines().last().expect("an answer"));
+}
+
+#[test]
+fn position_record_reads_only_the_requested_game() {
+    // Game 2 does not parse (line 11 of the file): the others load all the same, and
+    // asking for it names the line in the file.
+    let broken = "[Halma \"1\"]\n[Setup \"5p\"]\n[FirstSeat \"A\"]\n[Result \"*\"]\n\n1. c3-d4\n";
+    let third = "[Halma \"1\"]\n[Setup \"2p\"]\n[FirstSeat \"C\"]\n[Result \"*\"]\n\n1. n14-m13\n";
+    let (_folder, path) = record_file(&format!("\n\n{RECORD_3P}\n{broken}{third}"));
+    let mut engine = Engine::new();
+    assert_eq!(answer(&mut engine, &format!("position record {path}")), Vec::<String>::new());
+    assert_eq!(engine.game().history().len(), 4);
+    assert_eq!(answer(&mut engine, &format!("position record {path} game 3 moves c3-d4")), Vec::<String>::new());
+    assert_eq!(engine.game().history().len(), 2);
+    assert_eq!(
+        refused(&mut engine, &format!("position record {path} game 2")),
+        format!("error bad record '{path}': line 13: unknown setup '5p' (expected 2p, 3p, 4p-one or 4p-both)")
+    );
+    assert_eq!(
+        refused(&mut engine, &format!("position record {path} game 4")),
+        format!("error record '{path}' holds 3 game(s), not 4")
+    );
+    // A record over the size of one record is refused, the file's others are not.
+    let long = format!("{third}{}", "\n".repeat(MAX_RECORD_BYTES));
+    let (_folder, path) = record_file(&format!("{long}{RECORD_3P}"));
+    assert_eq!(
+        refused(&mut engine, &format!("position record {path}")),
+        format!(
+            "error bad record '{path}': line 1: the record is {} bytes, over the limit of {MAX_RECORD_BYTES}",
+            third.len() + MAX_RECORD_BYTES
+        )
+    );
+    assert_eq!(answer(&mut engine, &format!("position record {path} game 2")), Vec::<String>::new());
+}
+
+/// Runs `position record <path>` on a thread: its answer, or `None` if it takes over 5 s.
+fn load_in_time(path: &str) -> Option<Vec<String>> {
+    let (sender, receiver) = mpsc::channel();
+    let line = format!("position record {path}");
+    std::thread::spawn(move || {
+        let _ = sender.send(Engine::new().handle(&line).0);
+    });
+    receiver.recv_timeout(Duration::from_secs(5)).ok()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_device_is_refused_without_blocking() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let fifo = folder.path().join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    // Nobody writes to it: opening it to read would wait for ever.
+    for path in [fifo.to_string_lossy().into_owned(), "/dev/null".to_string()] {
+        let started = Instant::now();
+        let reply = load_in_time(&path).unwrap_or_else(|| panic!("{path} blocked"));
+        assert_eq!(reply, [format!("error cannot read record '{path}': not a regular file")]);
+        assert!(started.elapsed() < Duration::from_secs(1), "{path}: {:?}", started.elapsed());
+    }
+}
+
+/// The most memory (kB) the process has used so far, from Linux's `/proc`.
+#[cfg(target_os = "linux")]
+fn peak_memory_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the engine's status");
+    let line = status.lines().find(|line| line.starts_with("VmHWM:")).expect("a VmHWM line");
+    line.split_whitespace().nth(1).and_then(|kb| kb.parse().ok()).expect("a number of kB")
+}
+
+/// A record file of exactly the largest size read (64 MiB, hundreds of thousands of
+/// games): the last game loads with the engine's memory far below the file's size, and
+/// a file a byte longer is refused for that game without being held.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_64_mib_record_file_is_read_in_bounded_memory() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("games.txt");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).expect("the file is made"));
+    let second = "[Halma \"1\"]\n[Setup \"2p\"]\n[FirstSeat \"C\"]\n[Result \"*\"]\n\n1. n14-m13\n";
+    let (mut size, mut games) = (0, 0);
+    while size + RECORD_3P.len() + second.len() <= MAX_RECORDS_BYTES {
+        file.write_all(RECORD_3P.as_bytes()).expect("written");
+        size += RECORD_3P.len();
+        games += 1;
+    }
+    // The last game, padded with blank lines to the limit.
+    file.write_all(second.as_bytes()).expect("written");
+    file.write_all(&vec![b'\n'; MAX_RECORDS_BYTES - size - second.len()]).expect("written");
+    games += 1;
+    file.flush().expect("written");
+    drop(file);
+    assert_eq!(std::fs::metadata(&path).expect("the file").len(), MAX_RECORDS_BYTES as u64);
+
+    let mut session = Session::start();
+    let path = path.to_string_lossy().into_owned();
+    session.send(&format!("position record {path} game {games}"));
+    session.send("status");
+    assert_eq!(session.next_line().0, "status ongoing A", "the last game, a 2p one with C's move played");
+    session.send(&format!("position record {path} game {}", games + 1));
+    assert_eq!(session.next_line().0, format!("error record '{path}' holds {games} game(s), not {}", games + 1));
+    let peak = peak_memory_kb(session.child.id());
+    assert!(peak < 32 * 1024, "the engine used {peak} kB for a {} kB file", MAX_RECORDS_BYTES / 1024);
+
+    std::fs::OpenOptions::new().append(true).open(&path).and_then(|mut f| f.write_all(b"\n")).expect("appended");
+    session.send(&format!("position record {path} game {games}"));
+    assert_eq!(
+        session.next_line().0,
+        format!("error bad record '{path}': game {games} is not within the first {MAX_RECORDS_BYTES} bytes")
+    );
+    session.send(&format!("position record {path} game 1"));
+    session.send("status");
+    assert_eq!(session.next_line().0, "status ongoing C", "the first game still loads");
+    assert!(session.close_and_wait(Duration::from_secs(5)).is_some_and(|status| status.success()));
 }

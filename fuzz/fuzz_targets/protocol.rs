@@ -5,10 +5,15 @@
 //!
 //! Searches are kept fast so that every input runs in milliseconds: `go` lines get
 //! `level Greedy depth 1 movetime 1` appended (options are read left to right, the last
-//! wins; a misaligned pair makes an option name a value and the line an error), bare
+//! wins; a misaligned pair makes an option name a value and the line an error; with
+//! `infinite`, which takes no depth or movetime, it is always an error), bare
 //! `hint` lines (the app's hint level, unbounded) and `position record` (a file, see the
 //! `record` target) are skipped, and `perft` from 3 to MAX_PERFT_DEPTH
 //! is skipped. Everything else reaches the engine as it came.
+//!
+//! In `run`, `go` searches on a thread of its own while the lines after it are read: those
+//! that come before its `bestmove` get `error busy …` (or `readyok`, or end the search),
+//! so which lines are refused varies from run to run; every answer is still checked.
 #![no_main]
 
 use halma::protocol::{run, Engine, Flow, MAX_LINE_BYTES, MAX_PERFT_DEPTH};

@@ -16,9 +16,10 @@ fn main() {
         },
         _ => usage(),
     };
+    // Stdout itself, not its lock: the search thread writes its `info` and `bestmove`
+    // lines while this thread reads on.
     let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    if let Err(error) = protocol::run_engine(Engine::with_threads(threads), stdin.lock(), stdout.lock()) {
+    if let Err(error) = protocol::run_engine(Engine::with_threads(threads), stdin.lock(), std::io::stdout()) {
         // A closed pipe is the usual way a driver stops listening: leave quietly.
         if error.kind() != std::io::ErrorKind::BrokenPipe {
             eprintln!("halma-engine: {error}");
