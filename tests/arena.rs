@@ -1,0 +1,91 @@
+//! `halma-arena` through its binary, with `cmd:` programs that misbehave: output without
+//! a newline forfeits instead of filling memory, and the processes a program starts end
+//! with the match.
+//! Unix only: `cmd:` programs run with `sh`.
+#![cfg(unix)]
+
+use halma::record::Record;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const ARENA: &str = env!("CARGO_BIN_EXE_halma-arena");
+const ENGINE: &str = env!("CARGO_BIN_EXE_halma-engine");
+
+/// Whether a process runs (a zombie that nobody has reaped yet does not).
+fn running(pid: u32) -> bool {
+    if cfg!(target_os = "linux") {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .is_ok_and(|stat| stat.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z')))
+    } else {
+        Command::new("kill").arg("-0").arg(pid.to_string()).status().is_ok_and(|status| status.success())
+    }
+}
+
+/// Waits up to 5 s for the process to end (a killed process takes a moment to go).
+fn ends(pid: u32) -> bool {
+    let start = Instant::now();
+    while running(pid) && start.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    !running(pid)
+}
+
+/// The process id a test program wrote to `path`, waiting up to 10 s for it.
+fn pid_in(path: &Path) -> u32 {
+    let start = Instant::now();
+    loop {
+        if let Some(pid) = std::fs::read_to_string(path).ok().and_then(|text| text.trim().parse().ok()) {
+            return pid;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "no process id in {}", path.display());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn records_in(path: &Path) -> Vec<Record> {
+    let text = std::fs::read_to_string(path).expect("the record file");
+    Record::parse_many(&text).unwrap_or_else(|e| panic!("the record file reads back ({e:?}):\n{text}"))
+}
+
+#[test]
+fn a_program_that_never_ends_a_line_forfeits() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let file = folder.path().join("games.txt").display().to_string();
+    let started = Instant::now();
+    let output = Command::new(ARENA)
+        .args(["--games", "1", "--setup", "2p", "--a", "cmd:echo readyok; yes x | tr -d '\\n'"])
+        .args(["--b", "level:Greedy", "--movetime", "1000", "--record", &file])
+        .stderr(Stdio::null())
+        .output()
+        .expect("the arena runs");
+    assert!(output.status.success(), "{output:?}");
+    let report = String::from_utf8_lossy(&output.stdout);
+    let reason = "player A (seat A) forfeits at ply 1: the program printed more than 65536 bytes without a newline";
+    assert!(report.lines().any(|line| line == format!("  game 1: {reason}")), "{report}");
+    assert!(started.elapsed() < Duration::from_secs(30), "the forfeit took {:?}", started.elapsed());
+    let records = records_in(Path::new(&file));
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].game.history().len(), 0);
+    let termination = format!("arena player B (level:Greedy) wins: arena {reason}");
+    assert_eq!(records[0].termination.as_deref(), Some(termination.as_str()));
+}
+
+#[test]
+fn what_a_program_started_ends_with_the_match() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let sleeper = folder.path().join("sleeper").display().to_string();
+    // The program leaves a child behind that would sleep for 5 minutes.
+    let program = format!("cmd:sleep 300 & echo $! > '{sleeper}'; exec '{ENGINE}'");
+    let output = Command::new(ARENA)
+        .args(["--games", "1", "--setup", "2p", "--a", "level:Greedy", "--b", &program])
+        .args(["--max-plies", "4", "--movetime", "50"])
+        .stderr(Stdio::null())
+        .output()
+        .expect("the arena runs");
+    assert!(output.status.success(), "{output:?}");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(report.contains("0 forfeits"), "{report}");
+    let sleeper = pid_in(Path::new(&sleeper));
+    assert!(ends(sleeper), "process {sleeper}, started by player B, still runs after the match");
+}
