@@ -1,10 +1,11 @@
-//! `halma-arena` through its binary, with `cmd:` programs that misbehave: output without
-//! a newline forfeits instead of filling memory, and the processes a program starts end
-//! with the match.
+//! `halma-arena` through its binary, with `cmd:` programs that misbehave: the record file
+//! keeps every finished game of a match that is killed, output without a newline forfeits
+//! instead of filling memory, and the processes a program starts end with the match.
 //! Unix only: `cmd:` programs run with `sh`.
 #![cfg(unix)]
 
 use halma::record::Record;
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -46,6 +47,50 @@ fn pid_in(path: &Path) -> u32 {
 fn records_in(path: &Path) -> Vec<Record> {
     let text = std::fs::read_to_string(path).expect("the record file");
     Record::parse_many(&text).unwrap_or_else(|e| panic!("the record file reads back ({e:?}):\n{text}"))
+}
+
+#[test]
+fn a_killed_match_keeps_every_finished_game() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let [file, sleeper, script] =
+        ["games.txt", "sleeper", "player.sh"].map(|name| folder.path().join(name).display().to_string());
+    // Player B passes the protocol on to halma-engine, until its third `go`: there it
+    // becomes a sleeping process that writes its id, so game 3 never ends (B has one move
+    // a game at 2 plies).
+    let relay = format!(
+        "n=0\n\
+         while IFS= read -r line; do\n\
+         case \"$line\" in go*) n=$((n + 1)); if [ \"$n\" -gt 2 ]; then exec sh -c 'echo $$ > \"$1\"; exec sleep 300' sh '{sleeper}'; fi ;; esac\n\
+         printf '%s\\n' \"$line\"\n\
+         done | '{ENGINE}'\n"
+    );
+    std::fs::write(&script, relay).expect("the player's script");
+    let mut arena = Command::new(ARENA)
+        .args(["--games", "4", "--setup", "2p", "--a", "level:Greedy", "--b", &format!("cmd:sh '{script}'")])
+        .args(["--max-plies", "2", "--movetime", "50", "--record", &file])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the arena starts");
+    let stderr = arena.stderr.take().expect("the arena's stderr");
+    let mut ended = Vec::new();
+    for line in BufReader::new(stderr).lines() {
+        let line = line.expect("a line of the arena's stderr");
+        ended.push(line);
+        if ended.len() == 2 {
+            break;
+        }
+    }
+    assert!(ended[0].starts_with("game    1: "), "{ended:?}");
+    assert!(ended[1].starts_with("game    2: "), "{ended:?}");
+    let sleeper = pid_in(Path::new(&sleeper));
+    arena.kill().expect("the arena is killed");
+    arena.wait().expect("the arena ends");
+
+    let records = records_in(Path::new(&file));
+    assert_eq!(records.len(), 2, "the two games that ended, and nothing of the third");
+    assert_eq!(records.iter().map(|r| r.game.history().len()).collect::<Vec<_>>(), [2, 2]);
+    assert!(ends(sleeper), "process {sleeper} of player B still runs after the arena was killed");
 }
 
 #[test]

@@ -17,7 +17,9 @@
 //! player takes a team and the teams and the first seat rotate; in 3p the seat sets rotate
 //! (A alone, B alone, C alone, and each pair), so each player gets the lone 13-piece seat
 //! as often as the other. Every move is checked by the rules engine: an illegal or
-//! malformed move, a crash or a timeout loses the game for the program that made it.
+//! malformed move, a crash, a timeout or an output line over 64 KiB loses the game for
+//! the program that made it; the program is then stopped with every process it started.
+//! `--record` gets each game as soon as it ends: a match interrupted keeps its games.
 //! Games reaching the ply cap are adjudicated by remaining distance (the share of its
 //! start distance each player's armies still have to go; the smaller share wins).
 //! Levels offer and answer draws as they would in the app (`ai::wants_draw`,
@@ -35,7 +37,7 @@ mod stats;
 use engine::Player;
 use match_loop::play_game;
 use options::{parse_options, USAGE};
-use record_file::records_text;
+use record_file::RecordFile;
 use stats::{load_average, report};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -54,6 +56,13 @@ fn main() {
             std::process::exit(2);
         }
     };
+    let record_file = match options.record.as_deref().map(RecordFile::create).transpose() {
+        Ok(file) => file,
+        Err(why) => {
+            eprintln!("halma-arena: {why}");
+            std::process::exit(2);
+        }
+    };
     let started = Instant::now();
     let load_at_start = load_average();
     let next = AtomicUsize::new(0);
@@ -68,6 +77,10 @@ fn main() {
                         break;
                     }
                     let record = play_game(index, &options, &mut players);
+                    // On file before it is announced: a game shown as ended is never lost.
+                    if let Some(Err(why)) = record_file.as_ref().map(|file| file.append(&options, &record)) {
+                        eprintln!("halma-arena: {why}");
+                    }
                     let result = if record.score_a > 0.75 {
                         "A wins"
                     } else if record.score_a < 0.25 {
@@ -86,9 +99,4 @@ fn main() {
     let mut records = records.into_inner().unwrap_or_default();
     records.sort_by_key(|r| r.index);
     report(&options, &records, started.elapsed(), [load_at_start, load_average()]);
-    if let Some(path) = &options.record {
-        if let Err(why) = std::fs::write(path, records_text(&options, &records)) {
-            eprintln!("halma-arena: cannot write {path}: {why}");
-        }
-    }
 }
