@@ -8,7 +8,7 @@ mod prop_support;
 
 use common::{reference_of, seats_in_play, to_sq, winner_set, winners_text};
 use halma::ai::{choose_action, Level, SearchRequest};
-use halma::rules::{parse_hpn, Action, DrawReason, Game, Move, Outcome, SeatSet, Setup};
+use halma::rules::{parse_hpn, Action, DrawReason, Game, Move, Outcome, Position, SeatSet, Setup};
 use prop_support::{any_setup, pick, play_recipe, recipe, sparse_hpn};
 use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;
@@ -92,6 +92,56 @@ fn check_undo_redo(game: &Game, depth: usize, seats: SeatSet) -> Result<(), Test
     prop_assert_eq!(Some(copy.position()), game.position_before(kept).or(Some(game.position())));
     let redo: Vec<&Action> = copy.redo_list().collect();
     prop_assert_eq!(redo, game.history()[kept..].iter().collect::<Vec<_>>());
+    Ok(())
+}
+
+/// How often the current position occurs in the game, by a scan of every position kept.
+fn scanned_repetitions(game: &Game) -> usize {
+    let now = game.position();
+    (0..=game.history().len()).filter_map(|i| game.position_before(i)).filter(|p| p.same_placement(now)).count()
+}
+
+/// Perft by brute force: each node scans the whole line for its repetitions.
+fn scanned_perft(line: &mut Vec<Position>, depth: u32) -> u64 {
+    let Some(&now) = line.last() else { return 0 };
+    if depth == 0 {
+        return 1;
+    }
+    if now.winners().is_some() || line.iter().filter(|p| p.same_placement(&now)).count() >= 3 {
+        return 0;
+    }
+    let moves = now.legal_moves_ignoring_result();
+    let children: Vec<Position> = if moves.is_empty() {
+        let mut next = now;
+        next.pass_unchecked();
+        vec![next]
+    } else {
+        moves.iter().map(|mv| now.after(mv)).collect()
+    };
+    children
+        .into_iter()
+        .map(|next| {
+            line.push(next);
+            let count = scanned_perft(line, depth - 1);
+            line.pop();
+            count
+        })
+        .sum()
+}
+
+/// The counted repetitions, the outcome and perft agree with a scan of the history.
+fn check_repetition_by_scan(game: &Game, perft: bool) -> Result<(), TestCaseError> {
+    let scanned = scanned_repetitions(game);
+    prop_assert_eq!(game.repetition_count(), scanned);
+    let won = game.position().winners().is_some() || game.outcome() == Outcome::Draw(DrawReason::Agreement);
+    if !won {
+        prop_assert_eq!(game.outcome() == Outcome::Draw(DrawReason::Repetition), scanned >= 3);
+    }
+    if perft && !game.is_over() {
+        let mut line: Vec<Position> =
+            (0..=game.history().len()).filter_map(|i| game.position_before(i)).copied().collect();
+        prop_assert_eq!(game.perft(2), scanned_perft(&mut line, 2));
+    }
     Ok(())
 }
 
@@ -291,6 +341,50 @@ proptest! {
         );
         if let Outcome::Win(winners) = outcome {
             prop_assert_eq!(Some(winners_text(winners)), reference_of(game.position()).winners());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(prop_support::config(64))]
+
+    /// The repetition count kept with the history agrees with a scan of it after every
+    /// step of random games that shuffle back and forth, undo, redo, undo for a set of
+    /// seats, and are saved and loaded; perft's repetitions too, now and then.
+    #[test]
+    fn counted_repetitions_agree_with_a_scan_through_undo_and_redo(
+        setup in any_setup(),
+        first in 0..4usize,
+        events in prop::collection::vec(any::<u32>(), 0..400),
+    ) {
+        let seats = seats_in_play(setup);
+        let mut game = Game::new(setup, seats[first % seats.len()]);
+        for (index, &event) in events.iter().enumerate() {
+            match event % 16 {
+                0..=2 => {
+                    game.undo();
+                }
+                3..=5 => {
+                    game.redo();
+                }
+                6 => {
+                    game.undo_for(seat_set(event >> 4, setup));
+                }
+                7 => {
+                    for _ in 0..(event >> 4) % 8 {
+                        game.undo();
+                    }
+                }
+                8 => {
+                    game = Game::from_json(&game.to_json()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                }
+                _ => {
+                    if let Some(action) = pick_shuffling(&game, event >> 4, 70) {
+                        prop_assert_eq!(game.play_action(&action), Ok(()));
+                    }
+                }
+            }
+            check_repetition_by_scan(&game, index % 20 == 0)?;
         }
     }
 }

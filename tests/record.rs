@@ -4,7 +4,8 @@
 
 use halma::ai::Level;
 use halma::record::{date_of_unix_time, Record, RecordError, RecordProblem, SeatPlayer, MAX_ACTIONS, MAX_RECORD_BYTES};
-use halma::rules::{DrawReason, Game, GameError, Outcome, Seat, SeatSet, Setup};
+use halma::rules::{DrawReason, Game, GameError, Move, Outcome, Seat, SeatSet, Setup};
+use std::collections::HashMap;
 use std::time::Instant;
 
 /// A 3p game of two rounds and a move, with every kind of header tag.
@@ -309,4 +310,50 @@ fn the_readme_example_reads_and_writes_back_exactly() {
     assert_eq!(record.game.outcome(), Outcome::Draw(DrawReason::Agreement));
     assert_eq!(record.players[Seat::D.index()], Some(SeatPlayer::Computer(Level::Casual)));
     assert_eq!(record.to_text(), example);
+}
+
+/// A two-player game of `actions` actions, from seeded random moves that neither win
+/// nor bring a position back a third time.
+fn long_game(actions: usize) -> Game {
+    let mut game = Game::new(Setup::TwoPlayers, Seat::A);
+    let mut seen = HashMap::from([(game.position().hash(), 1)]);
+    let mut seed = 7u64;
+    while game.history().len() < actions {
+        let fresh: Vec<Move> = game
+            .legal_moves()
+            .iter()
+            .filter(|&mv| {
+                let next = game.position().after(mv);
+                next.winners().is_none() && seen.get(&next.hash()).copied().unwrap_or(0) < 2
+            })
+            .collect();
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        match fresh.get((seed >> 33) as usize % fresh.len().max(1)) {
+            Some(&mv) => assert!(game.play_move(mv).is_ok()),
+            None => assert_eq!(game.pass(), Ok(()), "no fresh move at action {}", game.history().len() + 1),
+        }
+        *seen.entry(game.position().hash()).or_insert(0) += 1;
+    }
+    game
+}
+
+#[test]
+fn a_record_holds_as_many_actions_as_a_game() {
+    let game = long_game(MAX_ACTIONS);
+    assert_eq!(MAX_ACTIONS, halma::rules::MAX_ACTIONS);
+    let text = Record::new(game.clone()).to_text();
+    assert!(text.len() <= MAX_RECORD_BYTES, "{} bytes", text.len());
+    assert_eq!(Record::parse(&text).map(|record| record.game), Ok(game.clone()));
+    // One action more is refused on its line, before it is read.
+    let Some(route) = game.legal_moves().iter().next().and_then(|mv| game.position().route(mv)) else {
+        panic!("no legal move")
+    };
+    let lines = text.lines().count();
+    let over = format!("{text}{}. {route}\n", game.history().len() / 2 + 1);
+    let error = Record::parse(&over);
+    assert_eq!(
+        error,
+        Err(RecordError { line: lines + 1, problem: RecordProblem::TooManyActions { limit: MAX_ACTIONS } })
+    );
+    assert_eq!(error.map_err(|e| e.to_string()), Err(format!("line {}: more than 20000 actions", lines + 1)));
 }

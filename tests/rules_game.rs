@@ -7,9 +7,10 @@ use common::reference::{self, RefPosition, RefSetup};
 use common::{game_with, sq};
 use halma::protocol::status_line;
 use halma::rules::{
-    write_hpn, Action, DrawOffer, DrawReason, Game, GameError, IllegalMove, Outcome, Position, Seat, SeatSet, Setup,
-    VoteResult,
+    write_hpn, Action, DrawOffer, DrawReason, Game, GameError, IllegalMove, LoadError, Move, Outcome, Position, Seat,
+    SeatSet, Setup, VoteResult, MAX_ACTIONS,
 };
+use std::collections::HashMap;
 
 /// The camp in `corner`'s corner for an army of `size`, without the `missing` squares,
 /// as names.
@@ -184,6 +185,41 @@ fn the_third_occurrence_of_a_position_draws() {
     assert_eq!(game.play_text("h8-h9"), Err(GameError::GameOver));
     assert!(game.undo());
     assert_eq!(game.outcome(), Outcome::Ongoing);
+}
+
+#[test]
+fn repetition_is_counted_through_undo_and_redo() {
+    let mut game = game_with(RefSetup::TwoPlayers, 'A', 0, &[('A', "h8"), ('C', "h12")]);
+    let cycle = ["h8-h9", "h12-h13", "h9-h8", "h13-h12"];
+    for mv in cycle.iter().chain(&cycle) {
+        assert_eq!(game.play_text(mv), Ok(()));
+    }
+    assert_eq!(game.outcome(), Outcome::Draw(DrawReason::Repetition));
+    // Each undo forgets one occurrence of the position it leaves.
+    let counts: Vec<usize> = (0..8).map(|_| (game.undo(), game.repetition_count()).1).collect();
+    assert_eq!(counts, [2, 2, 2, 2, 1, 1, 1, 1]);
+    assert_eq!(game.outcome(), Outcome::Ongoing);
+    // Redo counts them again, up to the draw (after which redo stops).
+    let counts: Vec<usize> = (0..8).map(|_| (game.redo(), game.repetition_count()).1).collect();
+    assert_eq!(counts, [1, 1, 1, 2, 2, 2, 2, 3]);
+    assert_eq!(game.outcome(), Outcome::Draw(DrawReason::Repetition));
+    assert!(!game.redo());
+    // Back to the start and another way: the start placement is counted afresh.
+    while game.undo() {}
+    assert_eq!(game.repetition_count(), 1);
+    for mv in ["h8-g8", "h12-h13", "g8-h8", "h13-h12"] {
+        assert_eq!(game.play_text(mv), Ok(()));
+    }
+    assert_eq!(game.repetition_count(), 2);
+    assert_eq!(game.redo_list().count(), 0);
+    for mv in cycle {
+        assert_eq!(game.play_text(mv), Ok(()));
+    }
+    assert_eq!(game.outcome(), Outcome::Draw(DrawReason::Repetition));
+    // A loaded save counts its history as the game did.
+    let loaded = Game::from_json(&game.to_json());
+    assert_eq!(loaded.as_ref().map(Game::repetition_count), Ok(3));
+    assert_eq!(loaded, Ok(game));
 }
 
 #[test]
@@ -439,4 +475,72 @@ fn every_malformed_save_is_refused() {
     }
     // The untouched save still loads (the edits above are what breaks them).
     assert!(Game::from_json(&edit(&|_| ())).is_ok());
+}
+
+/// A two-player game of `actions` actions, from seeded random moves that neither win
+/// nor bring a position back a third time.
+fn long_game(actions: usize) -> Game {
+    let mut game = Game::new(Setup::TwoPlayers, Seat::A);
+    let mut seen = HashMap::from([(game.position().hash(), 1)]);
+    let mut seed = 25u64;
+    while game.history().len() < actions {
+        if game.must_pass() {
+            assert_eq!(game.pass(), Ok(()));
+        } else {
+            let fresh: Vec<Move> = game
+                .legal_moves()
+                .iter()
+                .filter(|&mv| {
+                    let next = game.position().after(mv);
+                    next.winners().is_none() && seen.get(&next.hash()).copied().unwrap_or(0) < 2
+                })
+                .collect();
+            assert!(!fresh.is_empty(), "no fresh move at action {}", game.history().len() + 1);
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let mv = fresh[(seed >> 33) as usize % fresh.len()];
+            assert!(game.play_move(mv).is_ok());
+        }
+        *seen.entry(game.position().hash()).or_insert(0) += 1;
+    }
+    assert_eq!(game.outcome(), Outcome::Ongoing);
+    game
+}
+
+#[test]
+fn a_game_holds_at_most_max_actions() {
+    let mut game = long_game(MAX_ACTIONS);
+    let too_many = Err(GameError::TooManyActions { limit: MAX_ACTIONS });
+    let Some(mv) = game.legal_moves().iter().next() else { panic!("no legal move at the cap") };
+    assert_eq!(game.play_move(mv).map(|_| ()), too_many);
+    assert_eq!(game.play_text("pass"), too_many);
+    assert_eq!(
+        game.play_move(mv).map(|_| ()).map_err(|e| e.to_string()),
+        Err("the game already holds the most actions allowed (20000)".to_string())
+    );
+    assert_eq!(game.history().len(), MAX_ACTIONS);
+    // Undo makes room; redo fills it again; a new move may replace the undone one.
+    assert!(game.undo());
+    assert!(game.redo());
+    assert!(game.undo());
+    let Some(other) = game.legal_moves().iter().next() else { panic!("no legal move") };
+    assert!(game.play_move(other).is_ok());
+    assert_eq!(game.history().len(), MAX_ACTIONS);
+
+    // A save at the cap loads; one action more, in the history or the redo list, is refused.
+    let json = game.to_json();
+    assert_eq!(Game::from_json(&json).as_ref(), Ok(&game));
+    let value: serde_json::Value = serde_json::from_str(&json).expect("own save is JSON");
+    let mut over = value.clone();
+    if let Some(moves) = over["moves"].as_array_mut() {
+        moves.push("pass".into());
+    }
+    let error = Game::from_json(&over.to_string());
+    assert_eq!(error, Err(LoadError::TooManyActions { actions: MAX_ACTIONS + 1, limit: MAX_ACTIONS }));
+    assert_eq!(error.map_err(|e| e.to_string()), Err("20001 moves, more than the 20000 a game may hold".to_string()));
+    let mut over = value;
+    over["redo"] = serde_json::json!(["pass"]);
+    assert_eq!(
+        Game::from_json(&over.to_string()),
+        Err(LoadError::TooManyActions { actions: MAX_ACTIONS + 1, limit: MAX_ACTIONS })
+    );
 }

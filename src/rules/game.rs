@@ -9,7 +9,9 @@ use super::seat::{Seat, SeatSet};
 use super::setup::Setup;
 use super::square::Square;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 /// The most actions (moves and passes) one game holds, its history and redo list
 /// together; playing past it is [`GameError::TooManyActions`], and saves, records and
@@ -161,6 +163,8 @@ pub struct Game {
     // The fields are visible to the save format (`save.rs`), which writes and checks them.
     /// `positions[0]` is the start; `positions[i + 1]` follows `actions[i]`.
     positions: Vec<Position>,
+    /// How often each placement of `positions` occurs, kept with them.
+    occurrences: Occurrences,
     pub(super) actions: Vec<Action>,
     /// Undone actions, the next to redo last.
     pub(super) redo: Vec<Action>,
@@ -179,6 +183,7 @@ impl Game {
     pub fn from_position(start: Position) -> Game {
         Game {
             positions: vec![start],
+            occurrences: Occurrences::of(&start),
             actions: Vec::new(),
             redo: Vec::new(),
             offer: None,
@@ -231,8 +236,7 @@ impl Game {
 
     /// How many times the current placement (with the same seat to move) has occurred.
     pub fn repetition_count(&self) -> usize {
-        let now = self.position();
-        self.positions.iter().filter(|p| p.same_placement(now)).count()
+        self.occurrences.count(self.position()) as usize
     }
 
     pub fn outcome(&self) -> Outcome {
@@ -286,6 +290,7 @@ impl Game {
     fn push(&mut self, action: Action, next: Position) {
         self.actions.push(action);
         self.positions.push(next);
+        self.occurrences.add(&next);
         self.offered_this_turn = false;
     }
 
@@ -379,7 +384,9 @@ impl Game {
         self.offered_this_turn = false;
         match self.actions.pop() {
             Some(action) => {
-                self.positions.pop();
+                if let Some(last) = self.positions.pop() {
+                    self.occurrences.remove(&last);
+                }
                 self.redo.push(action);
                 true
             }
@@ -466,45 +473,92 @@ impl Game {
         if self.is_over() {
             return u64::from(depth == 0);
         }
-        let mut line = self.positions.clone();
-        perft_line(&mut line, depth)
+        perft_from(*self.position(), &self.occurrences, &mut Vec::new(), depth)
     }
 }
 
-/// Whether the last position of `line` (a game's positions, one per ply) occurs in it
-/// for the third time. Every ply hands the turn to the next seat, so only every n-th
-/// position back from the end (n seats in play) can have the same seat to move.
-fn repeated_three_times(line: &[Position]) -> bool {
-    let Some(now) = line.last() else { return false };
-    let seats = now.setup().seats().len();
-    line.iter().rev().step_by(seats).filter(|p| p.same_placement(now)).nth(2).is_some()
+/// A placement and the seat to move, as repetition compares them: hashed by its Zobrist
+/// key, equal only when the pieces stand the same, so a key collision is never a repetition.
+#[derive(Clone, Copy, Debug)]
+struct Placement(Position);
+
+impl PartialEq for Placement {
+    fn eq(&self, other: &Placement) -> bool {
+        self.0.same_placement(&other.0)
+    }
 }
 
-fn perft_line(line: &mut Vec<Position>, depth: u32) -> u64 {
-    let Some(&position) = line.last() else { return 0 };
+impl Eq for Placement {}
+
+impl Hash for Placement {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.hash());
+    }
+}
+
+/// How many times each placement occurs in a line of positions (a game's, or a perft
+/// line's): threefold repetition is one look-up, not a scan of the history.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Occurrences(HashMap<Placement, u32>);
+
+impl Occurrences {
+    /// A line holding `start` alone.
+    fn of(start: &Position) -> Occurrences {
+        let mut occurrences = Occurrences::default();
+        occurrences.add(start);
+        occurrences
+    }
+
+    fn add(&mut self, position: &Position) {
+        *self.0.entry(Placement(*position)).or_insert(0) += 1;
+    }
+
+    /// Forgets one occurrence of `position` (the last of the line, taken back).
+    fn remove(&mut self, position: &Position) {
+        let key = Placement(*position);
+        if let Some(count) = self.0.get_mut(&key) {
+            *count -= 1;
+            if *count == 0 {
+                self.0.remove(&key);
+            }
+        }
+    }
+
+    fn count(&self, position: &Position) -> u32 {
+        self.0.get(&Placement(*position)).copied().unwrap_or(0)
+    }
+}
+
+/// Counts the move sequences of `depth` plies from `position`, the last of `path`
+/// (the plies played since the game's current position, at most perft's depth):
+/// repetition counts the game's occurrences and those on the path.
+fn perft_from(position: Position, game: &Occurrences, path: &mut Vec<Position>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if position.winners().is_some() || repeated_three_times(line) {
+    if position.winners().is_some() {
+        return 0;
+    }
+    let on_path = path.iter().filter(|p| p.same_placement(&position)).count();
+    if game.count(&position) as usize + on_path >= 3 {
         return 0;
     }
     let moves = position.legal_moves_ignoring_result();
     if moves.is_empty() {
         let mut next = position;
         next.pass_unchecked();
-        line.push(next);
-        let count = perft_line(line, depth - 1);
-        line.pop();
-        return count;
+        return perft_child(next, game, path, depth - 1);
     }
     if depth == 1 {
         return moves.count();
     }
-    let mut total = 0;
-    for mv in moves.iter() {
-        line.push(position.after(mv));
-        total += perft_line(line, depth - 1);
-        line.pop();
-    }
-    total
+    moves.iter().map(|mv| perft_child(position.after(mv), game, path, depth - 1)).sum()
+}
+
+/// `perft_from` one ply further down the path.
+fn perft_child(next: Position, game: &Occurrences, path: &mut Vec<Position>, depth: u32) -> u64 {
+    path.push(next);
+    let count = perft_from(next, game, path, depth);
+    path.pop();
+    count
 }

@@ -1,7 +1,7 @@
 //! The versioned save format of a game: moves in notation, replayed and checked on
 //! loading, so that a save never holds a position the rules could not reach.
 
-use super::game::{DrawOffer, Game, GameError};
+use super::game::{DrawOffer, Game, GameError, MAX_ACTIONS};
 use super::notation::{parse_hpn, write_hpn, NotationError};
 use super::position::Position;
 use super::seat::{Seat, SeatSet};
@@ -82,6 +82,8 @@ pub enum LoadError {
     Start(NotationError),
     /// The start position is of another setup or first seat than the save says.
     StartMismatch,
+    /// More moves, history and redo list together, than a game holds ([`MAX_ACTIONS`]).
+    TooManyActions { actions: usize, limit: usize },
     /// A move of the history (numbered from 1) cannot be played.
     Move { number: usize, text: String, error: GameError },
     /// A move of the redo list cannot be played after the history.
@@ -109,6 +111,9 @@ impl fmt::Display for LoadError {
             LoadError::Seat { field, letter, setup } => write!(f, "{field} '{letter}' is not a seat of {setup}"),
             LoadError::Start(why) => write!(f, "{why}"),
             LoadError::StartMismatch => f.write_str("the start position does not match the setup and first seat"),
+            LoadError::TooManyActions { actions, limit } => {
+                write!(f, "{actions} moves, more than the {limit} a game may hold")
+            }
             LoadError::Move { number, text, error } => write!(f, "move {number} ('{text}'): {error}"),
             LoadError::Redo { text, error } => write!(f, "redo move '{text}': {error}"),
             LoadError::DrawAndOffer => f.write_str("a game cannot be both agreed drawn and have an offer pending"),
@@ -170,6 +175,11 @@ impl TryFrom<SavedGame> for Game {
         }
         if saved.version > SAVE_VERSION {
             return Err(LoadError::NewerVersion(saved.version));
+        }
+        // Refused before replaying anything: an over-long save costs no more than a short one.
+        let actions = saved.moves.len().saturating_add(saved.redo.len());
+        if actions > MAX_ACTIONS {
+            return Err(LoadError::TooManyActions { actions, limit: MAX_ACTIONS });
         }
         let setup = saved.setup;
         let first = seat_in(setup, saved.first, SeatField::First)?;
