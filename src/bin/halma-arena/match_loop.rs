@@ -88,6 +88,20 @@ fn remaining_share(position: &Position, owners: &[Option<usize>; 4]) -> [f64; 2]
     [left[0] / total[0].max(1.0), left[1] / total[1].max(1.0)]
 }
 
+/// Player A's score in a game stopped at the ply cap (the smaller remaining share wins),
+/// and the shares as the game's note.
+fn adjudicate(position: &Position, owners: &[Option<usize>; 4]) -> (f64, String) {
+    let share = remaining_share(position, owners);
+    let score = if (share[0] - share[1]).abs() < 1e-9 {
+        0.5
+    } else if share[0] < share[1] {
+        1.0
+    } else {
+        0.0
+    };
+    (score, format!("remaining share A {:.3} B {:.3}", share[0], share[1]))
+}
+
 /// The seat to move offers a draw; every other seat answers in turn order (levels by
 /// their own judgement, programs cannot answer and so refuse). True when all accepted.
 fn offer_draw(game: &mut Game, owners: &[Option<usize>; 4], players: &[Player; 2]) -> bool {
@@ -148,15 +162,7 @@ pub fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> 
             Outcome::Ongoing => {}
         }
         if game.history().len() >= options.max_plies {
-            let share = remaining_share(game.position(), &owners);
-            let score = if (share[0] - share[1]).abs() < 1e-9 {
-                0.5
-            } else if share[0] < share[1] {
-                1.0
-            } else {
-                0.0
-            };
-            let note = format!("remaining share A {:.3} B {:.3}", share[0], share[1]);
+            let (score, note) = adjudicate(game.position(), &owners);
             return record(score, Ending::Adjudicated, &game, times, thinking, hint_times, note);
         }
         let seat = game.to_move();
@@ -188,5 +194,20 @@ pub fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> 
                 return record(score, Ending::Forfeit, &game, times, thinking, hint_times, note);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_at_the_ply_cap_goes_to_the_smaller_remaining_share() {
+        let (owners, first) = seat_plan(Setup::TwoPlayers, 0);
+        let mut game = Game::new(Setup::TwoPlayers, first);
+        assert_eq!(adjudicate(game.position(), &owners), (0.5, "remaining share A 1.000 B 1.000".to_string()));
+        // A's first step toward the far camp leaves A less of its way to go: A is ahead.
+        game.play_text("c3-d4").expect("a legal first step");
+        assert_eq!(adjudicate(game.position(), &owners), (1.0, "remaining share A 0.996 B 1.000".to_string()));
     }
 }
