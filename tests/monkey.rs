@@ -124,6 +124,7 @@ fn check_save_loads_back(h: &Harness) {
         LoadOutcome::Loaded(saved) => assert_eq!(saved.game(), h.controller.session().game(), "saved game differs"),
         LoadOutcome::Missing => {}
         LoadOutcome::Damaged { problem, .. } => panic!("the app's own save did not load: {problem}"),
+        LoadOutcome::FromNewerVersion { found, .. } => panic!("the app's own save claims version {found}"),
     }
 }
 

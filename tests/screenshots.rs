@@ -264,6 +264,12 @@ fn screenshots_in_every_language_and_size() {
             controller.begin_session(game_in_progress());
             assert!(window.global::<GameState>().get_has_preview(), "the game shot shows a preview");
             snapshot(&window, &format!("{code}-{size_name}-game"));
+            // A save that failed and a computer whose search failed, as the game page tells them.
+            window.global::<GameState>().set_save_failure(halma::SaveFailureKind::DiskFull);
+            window.global::<GameState>().set_computer_failed(true);
+            snapshot(&window, &format!("{code}-{size_name}-troubles"));
+            window.global::<GameState>().set_save_failure(halma::SaveFailureKind::None);
+            window.global::<GameState>().set_computer_failed(false);
             // Review: an earlier position of the game, with the move list.
             window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
             window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
@@ -306,12 +312,15 @@ fn screenshots_in_every_language_and_size() {
             assert_ne!(window.global::<GameState>().get_outcome(), halma::Outcome::Ongoing);
             snapshot(&window, &format!("{code}-{size_name}-game-over"));
             // The report of a save that could not be loaded, as the new-game screen shows it.
-            let problem = halma::SaveProblem {
-                file: halma::SavedFile::Game,
-                damage: halma::SaveDamage::NotJson,
-                detail: "expected value at line 1 column 3".into(),
-            };
-            window.global::<NewGameForm>().set_load_problems(slint::ModelRc::new(slint::VecModel::from(vec![problem])));
+            let problems = [
+                (halma::SavedFile::Game, halma::SaveDamage::NotJson),
+                (halma::SavedFile::Game, halma::SaveDamage::LastStartFailed),
+                (halma::SavedFile::Game, halma::SaveDamage::NewerVersion),
+            ]
+            .map(|(file, damage)| halma::SaveProblem { file, damage });
+            window
+                .global::<NewGameForm>()
+                .set_load_problems(slint::ModelRc::new(slint::VecModel::from(problems.to_vec())));
             window.global::<Navigation>().invoke_show(Page::NewGame);
             snapshot(&window, &format!("{code}-{size_name}-damaged-save"));
             window.global::<NewGameForm>().invoke_dismiss_load_problems();

@@ -337,20 +337,23 @@ fn json_of_another_format_is_reported_foreign() {
 }
 
 #[test]
-fn a_newer_version_is_reported_as_newer_not_as_damage() {
+fn a_newer_version_is_reported_as_newer_and_left_in_place() {
     let store = Store::new(fresh_dir("newer"));
     let newer = edited_save(&store, |save| {
         save["version"] = json!(2);
         save["something_new"] = json!({"we": "cannot read"});
     });
-    let problem = expect_damaged_bytes(&store, &newer);
-    assert_eq!(problem, Damage::NewerVersion { found: 2, supported: 1 });
+    for (bytes, found) in [(newer, 2), (edited_save(&store, |save| save["version"] = json!(u64::MAX)), u64::MAX)] {
+        fs::write(store.path(SESSION), &bytes).unwrap();
+        // Never renamed away: the newer app must still find it where it left it.
+        assert_eq!(load_session(&store), LoadOutcome::FromNewerVersion { found, supported: 1 });
+        assert_eq!(fs::read(store.path(SESSION)).unwrap(), bytes);
+        assert_eq!(kept_files(&store, SESSION), Vec::<PathBuf>::new());
+    }
     assert_eq!(
-        problem.to_string(),
+        Damage::NewerVersion { found: 2, supported: 1 }.to_string(),
         "the file was saved by a newer version of Halma (format version 2; this version reads up to 1)"
     );
-    let far_newer = edited_save(&store, |save| save["version"] = json!(u64::MAX));
-    assert_eq!(expect_damaged_bytes(&store, &far_newer), Damage::NewerVersion { found: u64::MAX, supported: 1 });
 }
 
 #[test]

@@ -338,10 +338,8 @@ fn quitting_mid_preview_resumes_exactly() {
         h.click_button("Zoom in");
         h.click_button("Rotate right");
         let before = h.controller.session();
-        let dir = h.dir.clone();
         // Quit: the window goes away without any explicit save.
-        std::mem::forget(h);
-        (dir, before)
+        (h.quit(), before)
     };
     let (dir, before) = dir;
     let window = halma::AppWindow::new().expect("window");
@@ -449,6 +447,47 @@ fn damaged_save_is_reported_then_dismissed() {
     assert!(!h.shows_text("could not be loaded"));
 }
 
+/// A start that loads the game and dies before its window shows a frame (a crash while
+/// loading) is not repeated: the next start keeps the saves aside, starts on the new-game
+/// screen and says why; the start after that is an ordinary one.
+fn a_start_cut_short_is_not_repeated() {
+    let h = harness("cut-short");
+    h.start(Session::new(humans(Setup::TwoPlayers)));
+    h.tap(sq("e2"));
+    h.tap(sq("f3"));
+    h.click_button("Confirm");
+    assert_eq!(h.game().history().len(), 1);
+    let dir = h.quit();
+    {
+        let window = halma::AppWindow::new().expect("window");
+        let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(&dir)));
+        assert_eq!(controller.session().game().history().len(), 1, "the game was loaded");
+        // Gone before the event loop ever turned: no frame was shown.
+    }
+    let start = |dir: &std::path::Path| {
+        let window = halma::AppWindow::new().expect("window");
+        window.window().set_size(slint::LogicalSize::new(1000.0, 700.0));
+        let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(dir)));
+        let h = ui_support::Harness { window, controller, dir: dir.to_path_buf() };
+        h.window.show().expect("show");
+        advance(20);
+        h
+    };
+    let h = start(&dir);
+    assert_eq!(h.navigation().get_page(), Page::NewGame);
+    assert!(h.shows_text("Halma did not finish starting last time."));
+    assert!(h.game().history().is_empty(), "a fresh start");
+    let kept = std::fs::read_dir(&dir)
+        .expect("the folder")
+        .flatten()
+        .any(|entry| entry.file_name().to_str().is_some_and(|name| name.starts_with("game.damaged-")));
+    assert!(kept, "the game that was loading is kept aside, not deleted");
+    h.click_button("OK");
+    let dir = h.quit();
+    let h = start(&dir);
+    assert_eq!(h.form().get_load_problems().row_count(), 0, "this start showed its window: no report");
+}
+
 /// New game rotates the first seat through the seats in play and keeps everything else;
 /// Restart keeps it; an unfinished game is replaced only after a yes; it all survives a quit.
 fn new_game_rotates_the_first_seat() {
@@ -508,9 +547,8 @@ fn new_game_rotates_the_first_seat() {
     assert_eq!(session.game().first_seat(), Seat::C, "the next seat moves first");
     assert_eq!(session.config().players, before.config().players);
     h.wait_until("the computer opens", |h| h.game().history().len() == 1 && !h.controller.is_animating());
-    let dir = h.dir.clone();
     let expected = h.controller.session();
-    std::mem::forget(h);
+    let dir = h.quit();
     let window = halma::AppWindow::new().expect("window");
     let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(&dir)));
     assert_eq!(controller.session().game(), expected.game(), "the new game survives a quit");
@@ -854,6 +892,7 @@ fn main() {
         ("new_game_screen_for_each_player_count", new_game_screen_for_each_player_count),
         ("languages_switch_at_run_time_with_plural_forms", languages_switch_at_run_time_with_plural_forms),
         ("damaged_save_is_reported_then_dismissed", damaged_save_is_reported_then_dismissed),
+        ("a_start_cut_short_is_not_repeated", a_start_cut_short_is_not_repeated),
         ("new_game_rotates_the_first_seat", new_game_rotates_the_first_seat),
         ("end_of_game_leaves_the_board_visible", end_of_game_leaves_the_board_visible),
         ("an_arrived_army_moves_its_partners_pieces", an_arrived_army_moves_its_partners_pieces),

@@ -3,6 +3,7 @@
 
 pub mod interaction;
 pub mod locale;
+pub mod saving;
 pub mod session;
 pub mod storage;
 pub mod view;

@@ -186,11 +186,22 @@ impl Session {
 
     /// Checks a session read from a file: its game was already replayed and checked
     /// move by move when it was parsed; the rest must fit it.
+    ///
+    /// Everything that can be repaired is: the view is brought back into range
+    /// ([`BoardView::repair`]), the first seat is the game's, a notice about a seat not in
+    /// play is dropped, and a selection or preview that does not fit the position is
+    /// dropped (as after any change). A setup that is not the game's cannot be repaired.
     pub fn validated(mut self) -> Result<Session, SessionError> {
         if self.config.setup != self.game.setup() {
             return Err(SessionError::SeatsDoNotMatch);
         }
-        self.view.clamp_centre();
+        self.config.first = self.game.first_seat();
+        self.view.repair();
+        let setup = self.config.setup;
+        self.notice = match self.notice {
+            Notice::Passed(seat) | Notice::DrawRefused(seat) if !setup.has_seat(seat) => Notice::None,
+            notice => notice,
+        };
         let can_act = self.human_can_act();
         self.interaction.revalidate(&self.game, can_act);
         Ok(self)
@@ -546,6 +557,21 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings { language: None, orientation: Orientation::Fixed, last_config: None }
+    }
+}
+
+impl Settings {
+    /// Settings read from a file, with every value the app could not use repaired: a
+    /// language the app does not speak follows the system again, and the last new-game
+    /// choices get a first seat that is in play.
+    pub fn validated(mut self) -> Settings {
+        self.language = self.language.as_deref().and_then(super::locale::supported_language).map(String::from);
+        if let Some(config) = &mut self.last_config {
+            if !config.setup.has_seat(config.first) {
+                config.first = config.setup.seats()[0];
+            }
+        }
+        self
     }
 }
 

@@ -104,6 +104,67 @@ fn desktop_data_dir() -> Option<PathBuf> {
     None
 }
 
+/// The hidden file whose presence says that a start has not reached its first frame yet.
+const START_MARKER: &str = ".starting";
+
+/// The hidden file that the running Halma holds its advisory lock on.
+const LOCK_FILE: &str = ".lock";
+
+/// The data folder taken by this process (see [`Store::lock`]); dropping it lets it go.
+#[derive(Debug)]
+pub struct InstanceLock {
+    _file: File,
+}
+
+/// Why [`Store::lock`] did not take the folder.
+#[derive(Debug)]
+pub enum LockError {
+    /// Another running Halma holds it.
+    AlreadyOpen,
+    /// The folder or its lock file could not be opened (a read-only folder...): nobody
+    /// else can be saving there either, and saving will report its own problem.
+    Io(io::Error),
+}
+
+/// Why a save failed, as a player needs to hear it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveFailure {
+    /// The disk (or the user's quota) is full.
+    DiskFull,
+    /// The folder is read-only or the app may not write there.
+    NotAllowed,
+    /// The data folder is gone and could not be made again.
+    FolderMissing,
+    /// Anything else; the text is the system's, for the logs.
+    Other(String),
+}
+
+impl SaveFailure {
+    /// The kind of failure behind an error of the file system.
+    pub fn from_io(error: &io::Error) -> SaveFailure {
+        match error.kind() {
+            io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => SaveFailure::DiskFull,
+            io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => SaveFailure::NotAllowed,
+            // `AlreadyExists`: something that is not a folder stands where the data folder was.
+            io::ErrorKind::NotFound | io::ErrorKind::NotADirectory | io::ErrorKind::AlreadyExists => {
+                SaveFailure::FolderMissing
+            }
+            _ => SaveFailure::Other(error.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for SaveFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveFailure::DiskFull => f.write_str("the disk is full"),
+            SaveFailure::NotAllowed => f.write_str("the data folder is read-only or not allowed"),
+            SaveFailure::FolderMissing => f.write_str("the data folder is missing"),
+            SaveFailure::Other(why) => f.write_str(why),
+        }
+    }
+}
+
 /// Why a saved file was not loaded. `Display` gives an English sentence for the
 /// player and the logs; the variants let the interface pick a translated one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -172,6 +233,13 @@ pub enum LoadOutcome<U> {
         problem: Damage,
         kept_as: Option<PathBuf>,
     },
+    /// Written by a newer version of Halma, in a format version this one cannot read. It
+    /// is left in place, untouched, so that the newer app still finds it: the caller must
+    /// not save over it (and should tell the player to update).
+    FromNewerVersion {
+        found: u64,
+        supported: u32,
+    },
 }
 
 impl<U> LoadOutcome<U> {
@@ -181,6 +249,7 @@ impl<U> LoadOutcome<U> {
             LoadOutcome::Missing => LoadOutcome::Missing,
             LoadOutcome::Loaded(value) => LoadOutcome::Loaded(f(value)),
             LoadOutcome::Damaged { problem, kept_as } => LoadOutcome::Damaged { problem, kept_as },
+            LoadOutcome::FromNewerVersion { found, supported } => LoadOutcome::FromNewerVersion { found, supported },
         }
     }
 
@@ -188,7 +257,7 @@ impl<U> LoadOutcome<U> {
     pub fn loaded(self) -> Option<U> {
         match self {
             LoadOutcome::Loaded(value) => Some(value),
-            LoadOutcome::Missing | LoadOutcome::Damaged { .. } => None,
+            LoadOutcome::Missing | LoadOutcome::Damaged { .. } | LoadOutcome::FromNewerVersion { .. } => None,
         }
     }
 }
@@ -247,12 +316,33 @@ pub fn now_unix_time() -> u64 {
 impl Store {
     /// Writes a game record as `records/<name>` in the data folder (desktop export) and
     /// returns its path.
+    ///
+    /// The file is written whole or not at all (a temporary file, flushed, then linked
+    /// under its name), and never replaces an earlier record: when `name` is taken the
+    /// record gets `name-2`, `name-3`... before its extension.
     pub fn save_record(&self, name: &str, text: &str) -> io::Result<PathBuf> {
         let dir = self.dir.join("records");
         fs::create_dir_all(&dir)?;
-        let path = dir.join(name);
-        fs::write(&path, text)?;
-        Ok(path)
+        let mut file = tempfile::Builder::new().prefix(".record.tmp-").tempfile_in(&dir)?;
+        file.write_all(text.as_bytes())?;
+        file.as_file().sync_all()?;
+        let (stem, extension) = match name.rsplit_once('.') {
+            Some((stem, extension)) if !stem.is_empty() => (stem, format!(".{extension}")),
+            _ => (name, String::new()),
+        };
+        for attempt in 1..=1000u32 {
+            let candidate = if attempt == 1 { name.to_string() } else { format!("{stem}-{attempt}{extension}") };
+            let path = dir.join(candidate);
+            match file.persist_noclobber(&path) {
+                Ok(_) => {
+                    sync_dir(&dir);
+                    return Ok(path);
+                }
+                Err(error) if error.error.kind() == io::ErrorKind::AlreadyExists => file = error.file,
+                Err(error) => return Err(error.error),
+            }
+        }
+        Err(io::Error::new(io::ErrorKind::AlreadyExists, "no free name for the record"))
     }
 
     pub fn new(dir: impl Into<PathBuf>) -> Store {
@@ -281,6 +371,11 @@ impl Store {
         self.write_temp(document, value)?.commit()
     }
 
+    /// Saves text made by [`document_text`] as `document`, atomically.
+    pub fn save_text(&self, document: Document, text: &str) -> io::Result<()> {
+        self.write_text_temp(document, text)?.commit()
+    }
+
     /// The first half of a save: writes the new text of `document` to a temporary
     /// file in the same folder and flushes it to the disk; the document itself is
     /// not touched yet.
@@ -288,7 +383,10 @@ impl Store {
     /// `value` must serialize to a JSON object without `format` or `version`
     /// fields (the envelope's); anything else is an `InvalidInput` error.
     pub fn write_temp<T: Serialize>(&self, document: Document, value: &T) -> io::Result<PendingWrite> {
-        let text = envelope_text(document, value)?;
+        self.write_text_temp(document, &document_text(document, value)?)
+    }
+
+    fn write_text_temp(&self, document: Document, text: &str) -> io::Result<PendingWrite> {
         fs::create_dir_all(&self.dir)?;
         // A hidden name with a random ending, created only if no file has it.
         let mut file = tempfile::Builder::new().prefix(&Store::temp_prefix(document)).tempfile_in(&self.dir)?;
@@ -322,7 +420,51 @@ impl Store {
             .and_then(|value| validate(value).map_err(|why| Damage::Invalid(excerpt(&why, 300))))
         {
             Ok(value) => LoadOutcome::Loaded(value),
+            Err(Damage::NewerVersion { found, supported }) => LoadOutcome::FromNewerVersion { found, supported },
             Err(problem) => self.keep_aside(document, problem),
+        }
+    }
+
+    /// Reads `document` without changing anything in the folder: no file is kept aside
+    /// and no temporary file removed (another running Halma owns them). `None` when
+    /// the file is missing or cannot be used.
+    pub fn peek<T: DeserializeOwned>(&self, document: Document) -> Option<T> {
+        let bytes = read_limited(&self.path(document)).ok()?;
+        parse_document(document, &bytes).ok()
+    }
+
+    /// Renames `document`'s file aside (as a damaged file is) without reading it: the
+    /// crash-loop breaker uses it when the last start never showed its window. `None`
+    /// when there was no file or it could not be renamed.
+    pub fn set_aside(&self, document: Document) -> Option<PathBuf> {
+        if fs::symlink_metadata(self.path(document)).is_err() {
+            return None;
+        }
+        self.rename_aside(document)
+    }
+
+    /// Where the start marker lives: written before loading, removed once the window
+    /// has shown its first frame (see [`crate::app::startup`]).
+    pub fn start_marker_path(&self) -> PathBuf {
+        self.dir.join(START_MARKER)
+    }
+
+    /// Takes the data folder for this process: only one running Halma may write its
+    /// saves, so that two windows cannot overwrite each other's newer game. The lock is
+    /// the operating system's advisory lock on a file in the folder, released when the
+    /// returned value is dropped or the process ends (even by a crash).
+    pub fn lock(&self) -> Result<InstanceLock, LockError> {
+        fs::create_dir_all(&self.dir).map_err(LockError::Io)?;
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.dir.join(LOCK_FILE))
+            .map_err(LockError::Io)?;
+        match file.try_lock() {
+            Ok(()) => Ok(InstanceLock { _file: file }),
+            Err(fs::TryLockError::WouldBlock) => Err(LockError::AlreadyOpen),
+            Err(fs::TryLockError::Error(error)) => Err(LockError::Io(error)),
         }
     }
 
@@ -341,6 +483,12 @@ impl Store {
     /// Renames the file of `document` to a name no earlier kept file has:
     /// `game.damaged-<unix time>.json`, then `game.damaged-<unix time>-2.json`...
     fn keep_aside<U>(&self, document: Document, problem: Damage) -> LoadOutcome<U> {
+        LoadOutcome::Damaged { problem, kept_as: self.rename_aside(document) }
+    }
+
+    /// Renames the file of `document` aside (see [`Store::keep_aside`]); `None` when it
+    /// could not be renamed.
+    fn rename_aside(&self, document: Document) -> Option<PathBuf> {
         let path = self.path(document);
         let file_name = Path::new(document.file_name);
         let stem = file_name.file_stem().and_then(|stem| stem.to_str()).unwrap_or(document.file_name);
@@ -355,12 +503,9 @@ impl Store {
                 continue;
             }
             // Not flushed: if the rename is lost in a crash, the file is found damaged again.
-            return match fs::rename(&path, &kept) {
-                Ok(()) => LoadOutcome::Damaged { problem, kept_as: Some(kept) },
-                Err(_) => LoadOutcome::Damaged { problem, kept_as: None },
-            };
+            return fs::rename(&path, &kept).ok().map(|()| kept);
         }
-        LoadOutcome::Damaged { problem, kept_as: None }
+        None
     }
 }
 
@@ -373,8 +518,10 @@ struct Envelope<'a, T> {
     content: &'a T,
 }
 
-/// The envelope and `value` as the text of a file.
-fn envelope_text<T: Serialize>(document: Document, value: &T) -> io::Result<String> {
+/// The envelope and `value` as the text of a file: what [`Store::save`] writes. Callers
+/// that save often compare it with the last text saved, and skip the write when nothing
+/// changed.
+pub fn document_text<T: Serialize>(document: Document, value: &T) -> io::Result<String> {
     let invalid = |why: String| io::Error::new(io::ErrorKind::InvalidInput, why);
     // Checked on a throwaway copy: flattening would write a clashing field twice.
     match serde_json::to_value(value).map_err(|error| invalid(error.to_string()))? {

@@ -75,6 +75,7 @@ impl BoardView {
     /// Turns the board a quarter turn clockwise (or back), keeping the same board point
     /// in the centre.
     pub fn rotate(&mut self, clockwise: bool) {
+        self.repair();
         let (cx, cy) = (self.centre_x, self.centre_y);
         if clockwise {
             self.quarter_turns = (self.quarter_turns + 1) % 4;
@@ -83,6 +84,8 @@ impl BoardView {
             self.quarter_turns = (self.quarter_turns + 3) % 4;
             (self.centre_x, self.centre_y) = (cy, 1.0 - cx);
         }
+        // `1 - (1 - half)` can miss `half` by a rounding step.
+        self.repair();
     }
 
     /// The rotation that puts `seat`'s home corner at the bottom left.
@@ -97,6 +100,7 @@ impl BoardView {
 
     /// Sets the rotation outright (e.g. to face a seat), keeping the board centred.
     pub fn set_quarter_turns(&mut self, turns: u8) {
+        self.repair();
         while self.quarter_turns != turns % 4 {
             self.rotate(true);
         }
@@ -105,54 +109,94 @@ impl BoardView {
     /// Multiplies the zoom by `factor` around a point of the visible area given as
     /// fractions (0..1) of its width and height; the board point under it stays put.
     pub fn zoom_around(&mut self, factor: f32, anchor_x: f32, anchor_y: f32) {
+        self.repair();
         if !factor.is_finite() || factor <= 0.0 {
             return;
         }
         let old = self.zoom;
         let new = (old * factor).clamp(MIN_ZOOM, MAX_ZOOM);
-        let (ax, ay) = (anchor_x.clamp(0.0, 1.0) - 0.5, anchor_y.clamp(0.0, 1.0) - 0.5);
+        let (ax, ay) = (unit_or_centre(anchor_x) - 0.5, unit_or_centre(anchor_y) - 0.5);
         // Board point under the anchor before: centre + a / old. Keep it under the anchor.
         self.centre_x += ax / old - ax / new;
         self.centre_y += ay / old - ay / new;
         self.zoom = new;
-        self.clamp_centre();
+        self.repair();
     }
 
     /// Zoom 1, board centred.
     pub fn fit(&mut self) {
+        self.quarter_turns %= 4;
         self.zoom = 1.0;
         self.centre_x = 0.5;
         self.centre_y = 0.5;
     }
 
-    /// Keeps the visible area on the board.
-    pub fn clamp_centre(&mut self) {
+    /// Brings every field back into its range, whatever it holds (a hand-edited save,
+    /// a NaN from a degenerate gesture): quarter turns 0..=3, zoom within
+    /// [`MIN_ZOOM`]..=[`MAX_ZOOM`] (1 when it is not a number), and a centre that keeps
+    /// the visible area on the board (the middle when it is not a number). Never panics,
+    /// and the result is the view the player saw whenever it was already valid.
+    pub fn repair(&mut self) {
+        self.quarter_turns %= 4;
+        self.zoom = if self.zoom.is_finite() { self.zoom.clamp(MIN_ZOOM, MAX_ZOOM) } else { 1.0 };
+        // With the zoom in range, `half` is in 0.125..=0.5, so the bounds are ordered.
         let half = 0.5 / self.zoom;
-        self.centre_x = self.centre_x.clamp(half, 1.0 - half);
-        self.centre_y = self.centre_y.clamp(half, 1.0 - half);
-        if !self.centre_x.is_finite() || !self.centre_y.is_finite() || !self.zoom.is_finite() {
-            *self = BoardView { quarter_turns: self.quarter_turns, ..BoardView::default() };
-        }
+        let keep_on_board = |centre: f32| if centre.is_finite() { centre.clamp(half, 1.0 - half) } else { 0.5 };
+        self.centre_x = keep_on_board(self.centre_x);
+        self.centre_y = keep_on_board(self.centre_y);
+    }
+
+    /// True when every field is in its range (what [`BoardView::repair`] gives).
+    pub fn is_valid(&self) -> bool {
+        let mut repaired = *self;
+        repaired.repair();
+        repaired.quarter_turns == self.quarter_turns
+            && repaired.zoom.to_bits() == self.zoom.to_bits()
+            && repaired.centre_x.to_bits() == self.centre_x.to_bits()
+            && repaired.centre_y.to_bits() == self.centre_y.to_bits()
     }
 
     /// Scroll offset (content-x/y, ≤ 0) for a viewport of `viewport` logical pixels
     /// showing the zoomed board of side `viewport * zoom`.
     pub fn content_offset(&self, viewport_width: f32, viewport_height: f32) -> (f32, f32) {
-        let side_x = viewport_width * self.zoom;
-        let side_y = viewport_height * self.zoom;
-        let x = (self.centre_x * side_x - viewport_width / 2.0).clamp(0.0, (side_x - viewport_width).max(0.0));
-        let y = (self.centre_y * side_y - viewport_height / 2.0).clamp(0.0, (side_y - viewport_height).max(0.0));
-        (-x, -y)
+        let mut view = *self;
+        view.repair();
+        let offset = |viewport: f32, centre: f32| {
+            if !viewport.is_finite() || viewport <= 0.0 {
+                return 0.0;
+            }
+            let side = viewport * view.zoom;
+            // `max` and `min` (not `clamp`) so that no value can make the bounds cross.
+            let offset = (centre * side - viewport / 2.0).min(side - viewport).max(0.0);
+            // A viewport near `f32::MAX` overflows: no sensible offset, show the corner.
+            if offset.is_finite() {
+                -offset
+            } else {
+                0.0
+            }
+        };
+        (offset(viewport_width, view.centre_x), offset(viewport_height, view.centre_y))
     }
 
     /// Records a pan made by the player (Flickable content offsets).
     pub fn set_content_offset(&mut self, content_x: f32, content_y: f32, viewport_width: f32, viewport_height: f32) {
-        if viewport_width <= 0.0 || viewport_height <= 0.0 {
+        self.repair();
+        let usable = |length: f32| length.is_finite() && length > 0.0;
+        if !usable(viewport_width) || !usable(viewport_height) || !content_x.is_finite() || !content_y.is_finite() {
             return;
         }
         self.centre_x = (-content_x + viewport_width / 2.0) / (viewport_width * self.zoom);
         self.centre_y = (-content_y + viewport_height / 2.0) / (viewport_height * self.zoom);
-        self.clamp_centre();
+        self.repair();
+    }
+}
+
+/// A fraction of the visible area: within 0..=1, the middle when it is not a number.
+fn unit_or_centre(fraction: f32) -> f32 {
+    if fraction.is_finite() {
+        fraction.clamp(0.0, 1.0)
+    } else {
+        0.5
     }
 }
 

@@ -112,6 +112,19 @@ pub fn humans(setup: Setup) -> GameConfig {
 }
 
 impl Harness {
+    /// Closes the window as quitting the app does (nothing is saved on the way out) and
+    /// keeps the data folder for the next start, whose path it returns.
+    pub fn quit(self) -> PathBuf {
+        let dir = self.dir.clone();
+        let kept = dir.with_extension("kept");
+        let moved = std::fs::rename(&dir, &kept).is_ok();
+        drop(self);
+        if moved {
+            let _ = std::fs::rename(&kept, &dir);
+        }
+        dir
+    }
+
     pub fn board(&self) -> BoardState<'_> {
         self.window.global::<BoardState>()
     }

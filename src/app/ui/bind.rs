@@ -3,7 +3,9 @@
 
 use super::diagrams::{DiagramPicture, RulesPictures};
 use super::presenter::{BoardPicture, FormPicture, PickerPicture, StatusPicture};
-use crate::{AppWindow, BoardState, Cell, Diagram, GameState, MoveEntry, NewGameForm, Pickers, RulesDiagrams};
+use crate::{
+    AppWindow, BoardState, Cell, Diagram, GameState, MoveEntry, NewGameForm, Pickers, RulesDiagrams, SaveFailureKind,
+};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
 
 /// The board; only the cells that changed are written, so Slint redraws only those.
@@ -46,6 +48,16 @@ pub fn view(window: &AppWindow, zoom: f32, (content_x, content_y): (f32, f32)) {
     board.set_zoom(zoom);
     board.set_content_x(content_x);
     board.set_content_y(content_y);
+}
+
+/// Whether the computer's search failed (its seat waits for Retry).
+pub fn computer_failed(window: &AppWindow, failed: bool) {
+    window.global::<GameState>().set_computer_failed(failed);
+}
+
+/// Why the game could not be saved, or `SaveFailureKind::None`.
+pub fn save_failure(window: &AppWindow, failure: SaveFailureKind) {
+    window.global::<GameState>().set_save_failure(failure);
 }
 
 pub fn status(window: &AppWindow, picture: StatusPicture) {

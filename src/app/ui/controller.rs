@@ -12,10 +12,11 @@ use super::worker::{JobKind, Worker};
 use super::{bind, presenter};
 use crate::ai;
 use crate::app::locale;
+use crate::app::saving::{self, Saver};
 use crate::app::session::{GameConfig, Session, Settings};
-use crate::app::storage::{self, LoadOutcome, Store};
+use crate::app::storage::{SaveFailure, Store};
 use crate::rules::{Seat, Square};
-use crate::{AppWindow, BoardState, Cell, GameState, NewGameForm, Page, Preferences, Question, SavedFile};
+use crate::{AppWindow, BoardState, Cell, GameState, NewGameForm, Page, Preferences, Question};
 use slint::{ComponentHandle, ModelRc, SharedString, Timer, TimerMode, VecModel};
 use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;
@@ -28,6 +29,13 @@ pub struct Controller {
     pub(super) has_game: StdCell<bool>,
     pub(super) settings: RefCell<Settings>,
     pub(super) store: Option<Store>,
+    /// Writes the saves (only what changed, never over a newer version's file, nothing
+    /// when another Halma holds the folder).
+    saver: RefCell<Saver>,
+    /// Why the last save failed, shown until a save succeeds.
+    save_failure: RefCell<Option<SaveFailure>>,
+    /// The computer's last search failed: its seat waits for Retry instead of thinking forever.
+    pub(super) computer_failed: StdCell<bool>,
     pub(super) form: RefCell<SetupForm>,
     pub(super) cells: Rc<VecModel<Cell>>,
     pub(super) worker: Worker,
@@ -47,12 +55,18 @@ pub struct Controller {
 impl Controller {
     /// Creates the controller for `window`, wires every callback and restores state.
     pub fn install(window: &AppWindow, store: Option<Store>) -> Rc<Controller> {
+        // A window before this one (tests, Android recreating its activity) lets its data
+        // folder go first.
+        super::CONTROLLER.with(|c| c.borrow_mut().take());
         let controller = Rc::new(Controller {
             window: window.as_weak(),
             session: RefCell::new(Session::new(GameConfig::default())),
             has_game: StdCell::new(false),
             settings: RefCell::new(Settings::default()),
             store,
+            saver: RefCell::new(Saver::none()),
+            save_failure: RefCell::new(None),
+            computer_failed: StdCell::new(false),
             form: RefCell::new(SetupForm::default()),
             cells: Rc::new(VecModel::from(vec![Cell::default(); 256])),
             worker: Worker::default(),
@@ -77,6 +91,7 @@ impl Controller {
         bind::rules_diagrams(window, super::diagrams::all());
         controller.connect(window);
         controller.restore();
+        notify_first_frame(window, &controller);
         super::CONTROLLER.with(|c| *c.borrow_mut() = Some(controller.clone()));
         controller
     }
@@ -98,23 +113,17 @@ impl Controller {
     fn restore(self: &Rc<Self>) {
         let mut problems = Vec::new();
         if let Some(store) = &self.store {
-            match store.load(storage::SETTINGS, Ok::<Settings, String>) {
-                LoadOutcome::Loaded(settings) => *self.settings.borrow_mut() = settings,
-                LoadOutcome::Missing => {}
-                LoadOutcome::Damaged { problem, .. } => {
-                    problems.push(presenter::save_problem(SavedFile::Settings, &problem))
-                }
+            let (started, saver) = saving::start(store);
+            for problem in &started.problems {
+                eprintln!("halma: {}", presenter::start_problem_log(problem));
             }
-            match store.load(storage::SESSION, |session: Session| session.validated().map_err(|e| e.to_string())) {
-                LoadOutcome::Loaded(session) => {
-                    *self.session.borrow_mut() = session;
-                    self.has_game.set(true);
-                }
-                LoadOutcome::Missing => {}
-                LoadOutcome::Damaged { problem, .. } => {
-                    problems.push(presenter::save_problem(SavedFile::Game, &problem))
-                }
+            problems = started.problems.iter().map(presenter::start_problem).collect();
+            *self.settings.borrow_mut() = started.settings;
+            if let Some(session) = started.session {
+                *self.session.borrow_mut() = session;
+                self.has_game.set(true);
             }
+            *self.saver.borrow_mut() = saver;
         }
         if let Some(config) = self.settings.borrow().last_config {
             *self.form.borrow_mut() = SetupForm::from_config(config);
@@ -128,16 +137,28 @@ impl Controller {
         self.after_change(false);
     }
 
-    /// Saves the session (when a game is in progress) and the settings.
+    /// The window has shown its first frame (or closed normally): the start worked, and
+    /// the crash-loop breaker's marker goes.
+    pub fn start_succeeded(&self) {
+        self.saver.borrow_mut().first_frame_shown();
+    }
+
+    /// Saves the session (when a game is in progress) and the settings, each only if it
+    /// changed. A failure is shown to the player until a later save succeeds; play goes on.
     pub fn save(&self) {
-        let Some(store) = &self.store else { return };
+        let mut saver = self.saver.borrow_mut();
+        let mut result = saver.save_settings(&self.settings.borrow());
         if self.has_game.get() {
-            if let Err(error) = store.save(storage::SESSION, &*self.session.borrow()) {
-                eprintln!("halma: could not save the game: {error}");
-            }
+            result = saver.save_session(&self.session.borrow()).and(result);
         }
-        if let Err(error) = store.save(storage::SETTINGS, &*self.settings.borrow()) {
-            eprintln!("halma: could not save the settings: {error}");
+        drop(saver);
+        if let Err(failure) = &result {
+            eprintln!("halma: could not save: {failure}");
+        }
+        let failure = result.err();
+        if *self.save_failure.borrow() != failure {
+            self.with_window(|w| bind::save_failure(w, presenter::save_failure(failure.as_ref())));
+            *self.save_failure.borrow_mut() = failure;
         }
     }
 
@@ -163,7 +184,7 @@ impl Controller {
     /// a draw when the game is stuck).
     fn maybe_start_computer(self: &Rc<Self>) {
         let idle = self.animation.borrow().is_none() && self.worker.busy() != Some(JobKind::Computer);
-        if !idle || !self.has_game.get() {
+        if !idle || !self.has_game.get() || self.computer_failed.get() {
             return;
         }
         let Some(level) = self.session.borrow().computer_to_move() else { return };
@@ -237,6 +258,7 @@ impl Controller {
         }
         window.global::<BoardState>().set_cursor_visible(self.cursor_visible.get() && review.is_none());
         bind::status(&window, presenter::status(&session, self.worker.busy(), self.question.get()));
+        bind::computer_failed(&window, self.computer_failed.get() && review.is_none());
         let shown = review.as_ref().map(|shown| (shown.game().history().len(), shown.game().to_move().index() as i32));
         bind::review(&window, presenter::moves(&session), shown);
         bind::pickers(&window, presenter::pickers(&session));
@@ -280,5 +302,27 @@ impl Controller {
     /// True while a move is being animated.
     pub fn is_animating(&self) -> bool {
         self.animation.borrow().is_some()
+    }
+}
+
+/// Tells the controller when the window has drawn its first frame: from then on a crash
+/// is not the start's fault, and the crash-loop breaker's marker goes. A renderer that
+/// reports no frames gets the event loop's first turn instead.
+fn notify_first_frame(window: &AppWindow, controller: &Rc<Controller>) {
+    let weak = Rc::downgrade(controller);
+    let notified = window.window().set_rendering_notifier(move |state, _| {
+        if matches!(state, slint::RenderingState::AfterRendering) {
+            if let Some(controller) = weak.upgrade() {
+                controller.start_succeeded();
+            }
+        }
+    });
+    if notified.is_err() {
+        let weak = Rc::downgrade(controller);
+        slint::Timer::single_shot(std::time::Duration::ZERO, move || {
+            if let Some(controller) = weak.upgrade() {
+                controller.start_succeeded();
+            }
+        });
     }
 }

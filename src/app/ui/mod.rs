@@ -53,6 +53,8 @@ pub fn run_app(data_dir: PathBuf) -> Result<(), slint::PlatformError> {
     let controller = Controller::install(&window, Some(Store::new(data_dir)));
     window.run()?;
     controller.save();
+    // A start whose window closed normally succeeded too (even if no frame was drawn).
+    controller.start_succeeded();
     CONTROLLER.with(|c| c.borrow_mut().take());
     Ok(())
 }

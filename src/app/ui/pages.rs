@@ -129,6 +129,7 @@ impl Controller {
         self.leave_review();
         self.cancel_job();
         self.finish_animation();
+        self.computer_failed.set(false);
         let view = *self.session.borrow().view();
         *self.session.borrow_mut() = session.with_view(view);
         self.has_game.set(true);

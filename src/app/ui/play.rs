@@ -73,13 +73,25 @@ impl Controller {
             return;
         }
         match (finished.kind, finished.action) {
-            (JobKind::Computer, Some(action)) => self.play_computer(action),
-            (JobKind::Hint, Some(Action::Move(route))) => {
+            (JobKind::Computer, Ok(Some(action))) => self.play_computer(action),
+            // The seat to move has an action (passes are played for it): finding none, or
+            // failing, is an error to tell, not a reason to think again forever.
+            (JobKind::Computer, Ok(None) | Err(_)) => {
+                eprintln!("halma: the computer could not choose a move");
+                self.computer_failed.set(true);
+            }
+            (JobKind::Hint, Ok(Some(Action::Move(route)))) => {
                 self.with_session(|session| session.show_hint(route.squares()));
             }
-            _ => {}
+            (JobKind::Hint, _) => {}
         }
         self.after_change(true);
+    }
+
+    /// Retry after the computer's search failed: it thinks again.
+    pub(super) fn retry_computer(self: &Rc<Self>) {
+        self.computer_failed.set(false);
+        self.after_change(false);
     }
 
     fn play_computer(self: &Rc<Self>, action: Action) {
@@ -90,7 +102,10 @@ impl Controller {
                     self.animate(route.squares().to_vec(), seat);
                 }
             }
-            Err(error) => eprintln!("halma: the computer's move was refused: {error}"),
+            Err(error) => {
+                eprintln!("halma: the computer's move was refused: {error}");
+                self.computer_failed.set(true);
+            }
         }
     }
 
@@ -98,6 +113,8 @@ impl Controller {
     fn interrupt(&self) {
         self.cancel_job();
         self.finish_animation();
+        // The game changes: a failed search was for the position that goes.
+        self.computer_failed.set(false);
     }
 
     pub(super) fn undo(self: &Rc<Self>) {

@@ -5,13 +5,14 @@
 use super::animation::Animation;
 use super::worker::JobKind;
 use crate::ai::Level;
+use crate::app::saving::StartProblem;
 use crate::app::session::{GameConfig, Notice as SessionNotice, Player, Session};
-use crate::app::storage::Damage;
+use crate::app::storage::{self, Damage, Document, SaveFailure};
 use crate::app::view::{BoardView, Orientation};
 use crate::rules::{Action, Bitboard, DrawReason, Outcome as GameOutcome, Seat, Setup, Square};
 use crate::{
-    BoardTurning, CampOutline, Cell, Mark, MoveEntry, Notice, Outcome, PlayerKind, Question, SaveDamage, SaveProblem,
-    SavedFile, SeatChoice, SeatInfo,
+    BoardTurning, CampOutline, Cell, Mark, MoveEntry, Notice, Outcome, PlayerKind, Question, SaveDamage,
+    SaveFailureKind, SaveProblem, SavedFile, SeatChoice, SeatInfo,
 };
 use slint::SharedString;
 
@@ -433,19 +434,62 @@ pub fn form(config: &GameConfig, both_armies: bool) -> FormPicture {
     }
 }
 
-/// A saved file that could not be loaded, for the notice on the new-game screen.
-pub fn save_problem(file: SavedFile, damage: &Damage) -> SaveProblem {
-    let (damage, detail) = match damage {
-        Damage::Unreadable(why) => (SaveDamage::Unreadable, why.clone()),
-        Damage::Empty => (SaveDamage::Empty, String::new()),
-        Damage::TooLarge { .. } => (SaveDamage::TooLarge, String::new()),
-        Damage::Truncated => (SaveDamage::Truncated, String::new()),
-        Damage::NotJson(why) => (SaveDamage::NotJson, why.clone()),
-        Damage::Foreign { .. } => (SaveDamage::Foreign, String::new()),
-        Damage::NewerVersion { .. } => (SaveDamage::NewerVersion, String::new()),
-        Damage::Invalid(why) => (SaveDamage::Invalid, why.clone()),
+/// What the player hears about a problem found at start. Only typed reasons cross the
+/// seam, each translated in the window; the system's own text (always English) goes to
+/// the log ([`start_problem_log`]).
+pub fn start_problem(problem: &StartProblem) -> SaveProblem {
+    let file = |document: Document| if document == storage::SETTINGS { SavedFile::Settings } else { SavedFile::Game };
+    let (file, damage) = match problem {
+        StartProblem::Damaged { document, problem, .. } => (file(*document), save_damage(problem)),
+        StartProblem::FromNewerVersion { document } => (file(*document), SaveDamage::NewerVersion),
+        StartProblem::LastStartFailed { .. } => (SavedFile::Game, SaveDamage::LastStartFailed),
+        StartProblem::AlreadyOpen => (SavedFile::Game, SaveDamage::AlreadyOpen),
     };
-    SaveProblem { file, damage, detail: detail.into() }
+    SaveProblem { file, damage }
+}
+
+/// The kind of damage, as the window names it.
+fn save_damage(damage: &Damage) -> SaveDamage {
+    match damage {
+        Damage::Unreadable(_) => SaveDamage::Unreadable,
+        Damage::Empty => SaveDamage::Empty,
+        Damage::TooLarge { .. } => SaveDamage::TooLarge,
+        Damage::Truncated => SaveDamage::Truncated,
+        Damage::NotJson(_) => SaveDamage::NotJson,
+        Damage::Foreign { .. } => SaveDamage::Foreign,
+        Damage::NewerVersion { .. } => SaveDamage::NewerVersion,
+        Damage::Invalid(_) => SaveDamage::Invalid,
+    }
+}
+
+/// A start problem in full, for the log.
+pub fn start_problem_log(problem: &StartProblem) -> String {
+    match problem {
+        StartProblem::Damaged { document, problem, kept_as } => {
+            let kept = kept_as.as_ref().map_or(String::from("could not be renamed"), |path| {
+                format!("kept as {}", path.file_name().map_or_else(String::new, |name| name.to_string_lossy().into()))
+            });
+            format!("{} not loaded ({kept}): {problem}", document.file_name)
+        }
+        StartProblem::FromNewerVersion { document } => {
+            format!("{} is from a newer version of Halma: left in place and not saved over", document.file_name)
+        }
+        StartProblem::LastStartFailed { kept } => {
+            format!("the last start did not show its window: {} file(s) set aside, starting afresh", kept.len())
+        }
+        StartProblem::AlreadyOpen => String::from("another Halma holds the data folder: this one saves nothing"),
+    }
+}
+
+/// Why saving failed, as the window names it.
+pub fn save_failure(failure: Option<&SaveFailure>) -> SaveFailureKind {
+    match failure {
+        None => SaveFailureKind::None,
+        Some(SaveFailure::DiskFull) => SaveFailureKind::DiskFull,
+        Some(SaveFailure::NotAllowed) => SaveFailureKind::NotAllowed,
+        Some(SaveFailure::FolderMissing) => SaveFailureKind::FolderMissing,
+        Some(SaveFailure::Other(_)) => SaveFailureKind::Other,
+    }
 }
 
 #[cfg(test)]
@@ -550,14 +594,26 @@ mod tests {
     }
 
     #[test]
-    fn save_problems_keep_their_kind_for_translation() {
-        let problem = save_problem(SavedFile::Game, &Damage::NotJson("line 1".into()));
-        assert_eq!(
-            (problem.file, problem.damage, problem.detail.as_str()),
-            (SavedFile::Game, SaveDamage::NotJson, "line 1")
-        );
-        let newer = save_problem(SavedFile::Settings, &Damage::NewerVersion { found: 9, supported: 1 });
-        assert_eq!(newer.damage, SaveDamage::NewerVersion);
+    fn start_problems_keep_their_kind_for_translation() {
+        let damaged = StartProblem::Damaged {
+            document: storage::SESSION,
+            problem: Damage::NotJson("line 1".into()),
+            kept_as: None,
+        };
+        assert_eq!(start_problem(&damaged), SaveProblem { file: SavedFile::Game, damage: SaveDamage::NotJson });
+        let newer = StartProblem::FromNewerVersion { document: storage::SETTINGS };
+        assert_eq!(start_problem(&newer), SaveProblem { file: SavedFile::Settings, damage: SaveDamage::NewerVersion });
+        let crashed = StartProblem::LastStartFailed { kept: Vec::new() };
+        assert_eq!(start_problem(&crashed).damage, SaveDamage::LastStartFailed);
+        assert_eq!(start_problem(&StartProblem::AlreadyOpen).damage, SaveDamage::AlreadyOpen);
+        assert!(start_problem_log(&damaged).contains("line 1"), "the detail is kept for the log");
+    }
+
+    #[test]
+    fn save_failures_keep_their_kind() {
+        assert_eq!(save_failure(None), SaveFailureKind::None);
+        assert_eq!(save_failure(Some(&SaveFailure::DiskFull)), SaveFailureKind::DiskFull);
+        assert_eq!(save_failure(Some(&SaveFailure::Other("EIO".into()))), SaveFailureKind::Other);
     }
 
     #[test]

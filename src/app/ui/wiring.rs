@@ -63,6 +63,7 @@ impl Controller {
         on!(self, game.on_cancel, |c| c.cancel());
         on!(self, game.on_hint, |c| c.hint());
         on!(self, game.on_undo, |c| c.undo());
+        on!(self, game.on_retry_computer, |c| c.retry_computer());
         on!(self, game.on_redo, |c| c.redo());
         on!(self, game.on_offer_draw, |c| c.offer_draw());
         on!(self, game.on_answer_draw, |c, accept: bool| c.answer_draw(accept));

@@ -28,14 +28,23 @@ pub struct Finished {
     pub kind: JobKind,
     /// Number of actions in the game when the search started.
     pub plies: usize,
-    pub action: Option<Action>,
+    /// The action found (`None`: the search found none), or `Err` when the search
+    /// failed (it panicked): the caller tells the player instead of waiting forever.
+    pub action: Result<Option<Action>, SearchFailed>,
 }
+
+/// A search ended without an answer because its thread failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchFailed;
+
+/// What a search thread leaves for the UI thread.
+type Slot = Arc<Mutex<Option<Result<Option<Action>, SearchFailed>>>>;
 
 /// A search running on a worker thread.
 struct Job {
     kind: JobKind,
     stop: Arc<AtomicBool>,
-    result: Arc<Mutex<Option<Option<Action>>>>,
+    result: Slot,
     plies: usize,
     /// Polls left before the computer may move (its visible pause).
     pause_polls: u32,
@@ -72,18 +81,24 @@ impl Worker {
         poll: impl FnMut() + 'static,
     ) {
         let stop = Arc::new(AtomicBool::new(false));
-        let result = Arc::new(Mutex::new(None));
+        let result: Slot = Arc::new(Mutex::new(None));
         let plies = game.history().len();
         let (thread_stop, thread_result) = (stop.clone(), result.clone());
         let spawned = std::thread::Builder::new().name("halma-search".into()).stack_size(8 << 20).spawn(move || {
-            let action = search(game, thread_stop);
+            // A panic ends this search only: it is reported as a failure, never as
+            // "still thinking".
+            let action = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| search(game, thread_stop)))
+                .map_err(|_| SearchFailed);
             if let Ok(mut slot) = thread_result.lock() {
                 *slot = Some(action);
             }
         });
         if let Err(error) = spawned {
             eprintln!("halma: could not start a search thread: {error}");
-            return;
+            // Reported as a failed search at the first poll.
+            if let Ok(mut slot) = result.lock() {
+                *slot = Some(Err(SearchFailed));
+            }
         }
         let pause_polls =
             if kind == JobKind::Computer { (COMPUTER_PAUSE.as_millis() / POLL_TIME.as_millis()) as u32 } else { 0 };
@@ -123,12 +138,48 @@ impl Worker {
         if job.pause_polls > 0 {
             return None;
         }
-        // A poisoned lock means the search thread panicked: finish with no action.
-        let ready = job.result.lock().map(|mut result| result.take()).unwrap_or(Some(None));
+        // A poisoned lock means the search thread panicked: a failed search.
+        let ready = job.result.lock().map(|mut result| result.take()).unwrap_or(Some(Err(SearchFailed)));
         let action = ready?;
         let finished = Finished { kind: job.kind, plies: job.plies, action };
         slot.take();
         self.poll_timer.stop();
         Some(finished)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Seat, Setup};
+    use std::time::Instant;
+
+    /// Polls `worker` as its timer would, for at most five seconds.
+    fn wait_for(worker: &Worker) -> Option<Finished> {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if let Some(finished) = worker.take_finished() {
+                return Some(finished);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+
+    #[test]
+    fn a_search_that_panics_is_reported_as_failed_not_as_thinking() {
+        i_slint_backend_testing::init_no_event_loop();
+        let worker = Worker::default();
+        let game = Game::new(Setup::TwoPlayers, Seat::A);
+        worker.start(JobKind::Hint, game.clone(), |_, _| panic!("a search that fails"), || {});
+        assert_eq!(worker.busy(), Some(JobKind::Hint));
+        let finished = wait_for(&worker).map(|finished| (finished.kind, finished.action));
+        assert_eq!(finished, Some((JobKind::Hint, Err(SearchFailed))));
+        assert_eq!(worker.busy(), None, "nothing is left thinking");
+
+        // The next search on the same worker runs as usual.
+        worker.start(JobKind::Hint, game, |_, _| Some(Action::Pass), || {});
+        let finished = wait_for(&worker).map(|finished| finished.action);
+        assert_eq!(finished, Some(Ok(Some(Action::Pass))));
     }
 }
