@@ -17,6 +17,8 @@ use std::path::{Path, PathBuf};
 fn fresh_dir(test: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("startup-tests").join(test);
     let _ = fs::remove_dir_all(&dir);
+    // The failing-save test puts a file in the folder's place; an interrupted run leaves it.
+    let _ = fs::remove_file(&dir);
     fs::create_dir_all(&dir).expect("a test folder");
     dir
 }
