@@ -31,6 +31,8 @@ pub const MAX_MOVETIME_MS: u64 = 3_600_000;
 pub struct Engine {
     game: Game,
     threads: Option<usize>,
+    /// How later `go` commands search in 3p (`setoption search`).
+    three_player: ai::ThreePlayerSearch,
     /// Master's transposition table, kept between `go` commands (shared with the thread
     /// a session's `go` searches on).
     memory: Arc<ai::SearchMemory>,
@@ -56,7 +58,12 @@ fn error(reason: impl std::fmt::Display) -> Vec<String> {
 impl Engine {
     /// Starts with the `2p` start position, seat A to move.
     pub fn new() -> Engine {
-        Engine { game: Game::new(Setup::TwoPlayers, Seat::A), threads: None, memory: Arc::default() }
+        Engine {
+            game: Game::new(Setup::TwoPlayers, Seat::A),
+            threads: None,
+            three_player: ai::ThreePlayerSearch::DEFAULT,
+            memory: Arc::default(),
+        }
     }
 
     /// Starts as [`Engine::new`], searching with `threads` threads (`None`: the level's default).
@@ -171,8 +178,13 @@ impl Engine {
     }
 
     /// `setoption threads <1..=8|auto>`: the search threads of later `go` commands.
+    /// `setoption search <paranoid|brs>`: their 3p search (for matches between the two).
     fn setoption(&mut self, args: &[&str]) -> Vec<String> {
         match args {
+            ["search", value] => match ai::ThreePlayerSearch::from_name(value) {
+                Some(search) => self.three_player = search,
+                None => return error(format!("bad search '{}' (paranoid or brs)", crate::rules::excerpt(value))),
+            },
             ["threads", "auto"] => self.threads = None,
             ["threads", value] => match value.parse::<usize>() {
                 Ok(n) if (1..=MAX_THREADS).contains(&n) => self.threads = Some(n),
@@ -223,7 +235,8 @@ impl Engine {
     /// Checks a `go` line and makes its search (run it with [`Search::run`]); an error
     /// answer for a bad option or a finished game.
     fn prepare_go(&self, args: &[&str]) -> Result<Go, Vec<String>> {
-        let mut request = SearchRequest { threads: self.threads, ..SearchRequest::new(Level::Master) };
+        let mut request =
+            SearchRequest { threads: self.threads, three_player: self.three_player, ..SearchRequest::new(Level::Master) };
         let mut infinite = false;
         let mut rest = args;
         loop {

@@ -28,7 +28,7 @@ fn assert_legal(game: &Game, action: &Action, context: &str) -> Game {
 }
 
 fn request(level: Level, depth: u32, seed: u64) -> SearchRequest {
-    SearchRequest { level, movetime: None, depth: Some(depth), seed, threads: None }
+    SearchRequest { depth: Some(depth), ..SearchRequest::new(level).with_seed(seed) }
 }
 
 /// An HPN position from piece lists (square names per seat).

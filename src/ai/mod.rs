@@ -89,6 +89,7 @@ impl Level {
             reductions: true,
             jitter: 0,
             tt_bits: 19,
+            best_reply: false,
         };
         match self {
             Level::Greedy | Level::Beginner => SearchParams {
@@ -114,6 +115,37 @@ impl Level {
     }
 }
 
+/// How a 3p search treats the two opponents of the seat to move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ThreePlayerSearch {
+    /// Both opponents move in turn, as one side playing against the root seat.
+    Paranoid,
+    /// Best-Reply Search: only the best reply of either opponent is searched, so the
+    /// root seat moves every other ply (see `search/brs.rs`).
+    BestReply,
+}
+
+impl ThreePlayerSearch {
+    /// What every level searches with in 3p unless a request says otherwise: paranoid,
+    /// since a match of Best-Reply Search against it was not conclusive (docs/STRENGTH.md).
+    pub const DEFAULT: ThreePlayerSearch = ThreePlayerSearch::Paranoid;
+
+    /// The name the protocol's `setoption search` accepts.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ThreePlayerSearch::Paranoid => "paranoid",
+            ThreePlayerSearch::BestReply => "brs",
+        }
+    }
+
+    /// Parses a name, ignoring case.
+    pub fn from_name(name: &str) -> Option<ThreePlayerSearch> {
+        [ThreePlayerSearch::Paranoid, ThreePlayerSearch::BestReply]
+            .into_iter()
+            .find(|search| search.name().eq_ignore_ascii_case(name))
+    }
+}
+
 /// What a search may use.
 #[derive(Clone, Copy, Debug)]
 pub struct SearchRequest {
@@ -129,6 +161,8 @@ pub struct SearchRequest {
     /// thread for a fixed depth without a time limit (so that stays reproducible); the
     /// other levels, which look only a few plies ahead, always use one.
     pub threads: Option<usize>,
+    /// How a 3p search treats the opponents (other setups ignore it).
+    pub three_player: ThreePlayerSearch,
 }
 
 /// The threads a Master search uses by default: one per available core, at most
@@ -139,7 +173,14 @@ pub fn default_threads() -> usize {
 
 impl SearchRequest {
     pub fn new(level: Level) -> SearchRequest {
-        SearchRequest { level, movetime: None, depth: None, seed: 0, threads: None }
+        SearchRequest {
+            level,
+            movetime: None,
+            depth: None,
+            seed: 0,
+            threads: None,
+            three_player: ThreePlayerSearch::DEFAULT,
+        }
     }
 
     pub fn with_seed(self, seed: u64) -> SearchRequest {
@@ -286,7 +327,8 @@ fn choose(
     let mv = if request.level == Level::Greedy {
         greedy_move(position, request.seed)?
     } else {
-        let params = request.level.params();
+        let params =
+            SearchParams { best_reply: request.three_player == ThreePlayerSearch::BestReply, ..request.level.params() };
         let movetime = match (request.movetime, request.depth) {
             (Some(movetime), _) => Some(movetime),
             (None, Some(_)) => None,

@@ -9,6 +9,9 @@
 //! side may move twice in a row (partners in 4p, the two opponents in 3p): alpha-beta
 //! needs nothing special for that in this max/min form.
 //!
+//! [`SearchParams::best_reply`] replaces paranoid search in 3p by Best-Reply Search
+//! (see `search/brs.rs`).
+//!
 //! The search only ever plays moves from `Position::legal_moves`, so every move it
 //! returns obeys the rules, the home-leaving duty and 4p-both's partner moves.
 
@@ -23,6 +26,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+mod brs;
 
 /// The deepest search (plies).
 pub const MAX_PLY: usize = 64;
@@ -43,6 +48,8 @@ pub struct SearchParams {
     pub jitter: i32,
     /// log2 of the transposition-table entries.
     pub tt_bits: u32,
+    /// In 3p, Best-Reply Search instead of paranoid search (other setups ignore it).
+    pub best_reply: bool,
 }
 
 /// What to stop at.
@@ -101,6 +108,8 @@ struct Searcher<'a> {
     /// must never give one root seat's scores to another (the app or the engine playing
     /// several seats with one memory).
     root_key: u64,
+    /// Best-Reply Search: a 3p search with `SearchParams::best_reply` set.
+    best_reply: bool,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Vec<i32>,
     evaluator: Evaluator,
@@ -140,7 +149,8 @@ impl<'a> Searcher<'a> {
             setup: now.setup(),
             seed_mix: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03,
             tt: shared.tt,
-            root_key: ROOT_KEYS[now.to_move().index()],
+            root_key: ROOT_KEYS[now.to_move().index()] ^ brs::table_key(params, now.setup()),
+            best_reply: params.best_reply && now.setup() == Setup::ThreePlayers,
             evaluator: Evaluator::new(now.setup(), params.weights),
             killers: [[None; 2]; MAX_PLY + 1],
             history: vec![0; 256 * 256],
@@ -304,11 +314,20 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        self.order_moves(position, ply, tt_move);
+        // Best-Reply Search: one node for both opponents, whose children are the root's turn again.
+        let replies = self.best_reply && !maximising;
+        if replies {
+            self.order_replies(position, ply, tt_move);
+        } else {
+            self.order_moves(position, ply, tt_move);
+        }
         if self.move_lists[ply].is_empty() {
-            // No legal move: the seat passes.
+            // No legal move: the seat passes (in Best-Reply Search, both opponents).
             let mut next = *position;
             next.pass_unchecked();
+            if replies {
+                next.pass_unchecked();
+            }
             self.line.push(next.hash());
             let score = self.search(&next, works, depth - 1, ply + 1, alpha, beta);
             self.line.pop();
@@ -318,10 +337,10 @@ impl<'a> Searcher<'a> {
         let mut best_score = if maximising { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
         let count = self.move_lists[ply].len();
-        let army = position.army_to_move();
+        let to_move = position.army_to_move();
         for index in 0..count {
             let (mv, order_score) = self.pick(ply, index);
-            let next = position.after(mv);
+            let (next, army) = if replies { brs::reply(position, mv) } else { (position.after(mv), to_move) };
             let mut next_works = *works;
             next_works[army.index()] -= self.evaluator.gain(army, mv.from, mv.to);
             self.line.push(next.hash());

@@ -71,7 +71,7 @@ impl Player {
         let mut thinking = None;
         let result = match &self.spec {
             PlayerSpec::Level(level) => {
-                let request = SearchRequest { level: *level, movetime, depth: None, seed, threads: self.threads };
+                let request = SearchRequest { movetime, seed, threads: self.threads, ..SearchRequest::new(*level) };
                 let mut report = |i: &ai::Iteration| thinking = Some(Thinking { depth: i.depth, nodes: i.nodes });
                 ai::choose_action_remembering(game, &request, &AtomicBool::new(false), &self.memory, &mut report)
                     .map(|action| action.to_string())
