@@ -17,7 +17,9 @@
 //! ```
 //!
 //! Header lines are `[Name "value"]` tags; the moves follow in the rules' notation,
-//! numbered by round, with `pass` and the draw votes `offer`, `accept` and `refuse`.
+//! numbered by round, with `pass` and the draw votes `offer`, `accept` and `refuse`, and
+//! comments `{ ... }` (one line each) that never change the game. A game's analysis can
+//! be written as comments ([`Record::set_analysis`]) and read back ([`Record::analysis`]).
 //! Parsing replays every action through the rules and returns a new [`Game`]: it never
 //! touches any other game, and a bad record gets a [`RecordError`] naming the line.
 //!
@@ -41,10 +43,11 @@
 //! # Ok::<(), halma::rules::GameError>(())
 //! ```
 
+use crate::ai::analysis::{ActionAnalysis, Class, Eval, GameAnalysis, Judgement, Quality, Steps, Verdict};
 use crate::ai::Level;
 use crate::rules::{
     excerpt, parse_hpn, parse_move, write_hpn, DrawReason, Game, GameError, MoveText, NotationError, Outcome,
-    ParseSetupError, Position, Seat, SeatSet, Setup,
+    ParseSetupError, Position, Route, Seat, SeatSet, Setup,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -57,6 +60,49 @@ pub const MAX_RECORD_BYTES: usize = 1 << 20;
 pub const MAX_RECORDS_BYTES: usize = 64 << 20;
 /// The most actions (moves and passes) one record may hold: the rules' cap on a game.
 pub use crate::rules::MAX_ACTIONS;
+/// The longest comment, in bytes of its text (the spaces around it not counted): room for any analysis line or a
+/// note, while a stray `{` cannot swallow a whole record.
+pub const MAX_COMMENT_BYTES: usize = 4096;
+
+/// A comment among the moves, `{ text }`: free text that the game never reads.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Comment {
+    /// How many actions stand before it: 0 before the first action, `n` right after
+    /// action `n` (counted from 1, as in errors).
+    pub after: usize,
+    /// One line, without braces, trimmed; see [`clean_comment`].
+    pub text: String,
+}
+
+impl Comment {
+    pub fn new(after: usize, text: impl Into<String>) -> Comment {
+        Comment { after, text: text.into() }
+    }
+}
+
+/// A comment's text as the writer writes it and the reader keeps it: control characters
+/// (line breaks) as spaces, `}` (which would end it) as `)`, trimmed, cut to
+/// [`MAX_COMMENT_BYTES`]. Cleaning twice changes nothing, so written comments read back
+/// as they were.
+pub fn clean_comment(text: &str) -> String {
+    let cleaned: String = text
+        .chars()
+        .map(|c| match c {
+            '}' => ')',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    let mut cleaned = cleaned.trim();
+    if cleaned.len() > MAX_COMMENT_BYTES {
+        let mut end = MAX_COMMENT_BYTES;
+        while !cleaned.is_char_boundary(end) {
+            end -= 1;
+        }
+        cleaned = cleaned[..end].trim_end();
+    }
+    cleaned.to_string()
+}
 
 /// Who played a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -116,6 +162,8 @@ pub struct Record {
     /// adjudication or a forfeit); free text on one line.
     pub termination: Option<String>,
     pub game: Game,
+    /// The comments among the moves, in the order written (by [`Comment::after`]).
+    pub comments: Vec<Comment>,
 }
 
 /// Why a record was refused: the 1-based line (0 for the input as a whole) and the problem.
@@ -234,6 +282,18 @@ pub enum RecordProblem {
         stated: String,
         actual: String,
     },
+    /// A `{` with no `}` after it on its line (comments are one line each); `after`
+    /// actions stand before it.
+    UnterminatedComment {
+        text: String,
+        after: usize,
+    },
+    /// A comment whose text is over [`MAX_COMMENT_BYTES`].
+    CommentTooLong {
+        bytes: usize,
+        limit: usize,
+        after: usize,
+    },
 }
 
 impl fmt::Display for RecordProblem {
@@ -276,6 +336,10 @@ impl fmt::Display for RecordProblem {
             ResultMismatch { stated, actual } => {
                 write!(f, "the result says '{stated}' but the moves end with '{actual}'")
             }
+            UnterminatedComment { text, .. } => {
+                write!(f, "unterminated comment '{text}' (a comment ends with '}}' on its own line)")
+            }
+            CommentTooLong { bytes, limit, .. } => write!(f, "a comment of {bytes} bytes, over the limit of {limit}"),
         }
     }
 }
@@ -438,7 +502,7 @@ const TERMINATION: &str = "Termination";
 impl Record {
     /// A record of `game` with nothing else known.
     pub fn new(game: Game) -> Record {
-        Record { players: [None, None, None, None], date: None, termination: None, game }
+        Record { players: [None, None, None, None], date: None, termination: None, game, comments: Vec::new() }
     }
 
     /// The record as text: the header, a blank line, then one line per round. Ends with
@@ -475,7 +539,25 @@ impl Record {
         let mut line = String::new();
         let seats = setup.seats().len() as u32;
         let mut lines = Vec::new();
-        for action in game.history() {
+        // Comments placed after more actions than the game has follow its last action.
+        let actions = game.history().len();
+        let comments_at = |place: usize, line: &mut String| {
+            for comment in self.comments.iter().filter(|comment| comment.after.min(actions) == place) {
+                let text = clean_comment(&comment.text);
+                if !text.is_empty() {
+                    if !line.is_empty() {
+                        line.push(' ');
+                    }
+                    line.push_str(&format!("{{ {text} }}"));
+                }
+            }
+        };
+        // Comments before the first action: a line of their own.
+        comments_at(0, &mut line);
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for (index, action) in game.history().iter().enumerate() {
             if line.is_empty() || replay.position().plies().is_multiple_of(seats) {
                 if !line.is_empty() {
                     lines.push(std::mem::take(&mut line));
@@ -484,6 +566,7 @@ impl Record {
             }
             line.push(' ');
             line.push_str(&action.to_string());
+            comments_at(index + 1, &mut line);
             if replay.play_action(action).is_err() {
                 break;
             }
@@ -674,13 +757,12 @@ fn parse_from(text: &str, first_line: usize) -> Result<Record, RecordError> {
     // The moves.
     let mut game = Game::from_position(start);
     let mut actions = 0usize;
+    let mut comments = Vec::new();
     for (number, line) in lines {
         if line.starts_with('[') {
             return fail(number, RecordProblem::TagAfterMoves { text: excerpt(line) });
         }
-        for token in line.split_whitespace() {
-            play_token(&mut game, token, number, &mut actions)?;
-        }
+        play_line(&mut game, line, number, &mut actions, &mut comments)?;
     }
     let actual = game.outcome();
     if actual != stated {
@@ -689,7 +771,45 @@ fn parse_from(text: &str, first_line: usize) -> Result<Record, RecordError> {
             RecordProblem::ResultMismatch { stated: result_text(stated), actual: result_text(actual) },
         );
     }
-    Ok(Record { players, date, termination, game })
+    Ok(Record { players, date, termination, game, comments })
+}
+
+/// Plays one line of moves: its tokens, and its comments `{ ... }` (kept, not played),
+/// which may stand anywhere between tokens, with or without spaces around them.
+fn play_line(
+    game: &mut Game,
+    line: &str,
+    number: usize,
+    actions: &mut usize,
+    comments: &mut Vec<Comment>,
+) -> Result<(), RecordError> {
+    let mut rest = line;
+    while let Some(open) = rest.find('{') {
+        for token in rest[..open].split_whitespace() {
+            play_token(game, token, number, actions)?;
+        }
+        let after = *actions;
+        let from_brace = &rest[open..];
+        let inside = &from_brace[1..];
+        let Some(close) = inside.find('}') else {
+            return fail(number, RecordProblem::UnterminatedComment { text: excerpt(from_brace), after });
+        };
+        // The spaces around the text (which the writer puts there) do not count.
+        let raw = inside[..close].trim();
+        if raw.len() > MAX_COMMENT_BYTES {
+            return fail(number, RecordProblem::CommentTooLong { bytes: raw.len(), limit: MAX_COMMENT_BYTES, after });
+        }
+        // An empty comment says nothing: not kept, so not written back.
+        let text = clean_comment(raw);
+        if !text.is_empty() {
+            comments.push(Comment { after, text });
+        }
+        rest = &inside[close + 1..];
+    }
+    for token in rest.split_whitespace() {
+        play_token(game, token, number, actions)?;
+    }
+    Ok(())
 }
 
 /// Plays one token of the moves: a round number, a draw vote, a pass or a move.
@@ -729,4 +849,149 @@ fn play_token(game: &mut Game, token: &str, line: usize, actions: &mut usize) ->
         line,
         problem: RecordProblem::IllegalMove { text: excerpt(token), action, error },
     })
+}
+
+/// The comment before the first action of an analysed record, `analysis depth 4`: the
+/// quality the verdicts after each action were found at.
+pub fn analysis_header_comment(quality: Quality) -> String {
+    format!("analysis depth {}", quality.depth)
+}
+
+/// One action's verdict as a comment, in words a reader can follow and
+/// [`parse_verdict_comment`] reads back:
+///
+/// - `mistake, 7.0 steps lost, best n15-l13-j15, before +12.0, after +5.0` (a judged move;
+///   values from the mover's side, `wins in 3` or `loses in 3` for a forced result);
+/// - `only move, after -3.0`;
+/// - `forced pass`.
+pub fn verdict_comment(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Judged(Judgement { before, after, best, loss, class }) => {
+            format!("{}, {loss} steps lost, best {best}, before {before}, after {after}", class.name())
+        }
+        Verdict::OnlyMove { after } => format!("only move, after {after}"),
+        Verdict::ForcedPass => "forced pass".to_string(),
+    }
+}
+
+/// The verdict a [`verdict_comment`] states, or `None` for any other comment. The best
+/// move's route is read, not checked: [`Record::analysis`] checks it in its position.
+pub fn parse_verdict_comment(text: &str) -> Option<Verdict> {
+    if text == "forced pass" {
+        return Some(Verdict::ForcedPass);
+    }
+    if let Some(after) = text.strip_prefix("only move, after ") {
+        return Some(Verdict::OnlyMove { after: parse_eval(after)? });
+    }
+    let mut fields = text.split(", ");
+    let class = fields.next().and_then(class_of_name)?;
+    let loss = parse_steps(fields.next()?.strip_suffix(" steps lost")?)?;
+    let best = match parse_move(fields.next()?.strip_prefix("best ")?).ok()? {
+        MoveText::Route(squares) => Route::new(squares),
+        MoveText::Pass => return None,
+    };
+    let before = parse_eval(fields.next()?.strip_prefix("before ")?)?;
+    let after = parse_eval(fields.next()?.strip_prefix("after ")?)?;
+    if fields.next().is_some() || loss < Steps::ZERO {
+        return None;
+    }
+    Some(Verdict::Judged(Judgement { before, after, best, loss, class }))
+}
+
+fn class_of_name(name: &str) -> Option<Class> {
+    [Class::Best, Class::Good, Class::Inaccuracy, Class::Mistake, Class::Blunder]
+        .into_iter()
+        .find(|class| class.name() == name)
+}
+
+/// Steps as `Steps`'s `Display` writes them: `7.5`, `-12.0`, `+3.0` (one decimal).
+fn parse_steps(text: &str) -> Option<Steps> {
+    let (sign, digits) = match text.strip_prefix('-') {
+        Some(digits) => (-1, digits),
+        None => (1, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (whole, tenth) = digits.split_once('.')?;
+    let is_digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    if !is_digits(whole) || tenth.len() != 1 || !is_digits(tenth) || whole.len() > 9 {
+        return None;
+    }
+    let tenths = whole.parse::<i32>().ok()?.checked_mul(10)?.checked_add(tenth.parse::<i32>().ok()?)?;
+    Some(Steps(sign * tenths))
+}
+
+/// An evaluation as `Eval`'s `Display` writes it: `+12.0`, `0.0`, `wins in 3`, `loses in 3`.
+fn parse_eval(text: &str) -> Option<Eval> {
+    let plies = |digits: &str| digits.bytes().all(|b| b.is_ascii_digit()).then(|| digits.parse::<u32>().ok())?;
+    if let Some(digits) = text.strip_prefix("wins in ") {
+        return plies(digits).map(|plies| Eval::Wins { plies });
+    }
+    if let Some(digits) = text.strip_prefix("loses in ") {
+        return plies(digits).map(|plies| Eval::Loses { plies });
+    }
+    parse_steps(text).map(Eval::Lead)
+}
+
+/// An analysis read back from a record's comments: its quality and every action's verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedAnalysis {
+    pub quality: Quality,
+    /// One per action of the game, in order, with the verdict its comment states.
+    pub actions: Vec<ActionAnalysis>,
+}
+
+impl Record {
+    /// Writes `analysis` into the record as comments: [`analysis_header_comment`] before
+    /// the first action and [`verdict_comment`] after each. Earlier analysis comments
+    /// are replaced; other comments stay. The game does not change.
+    pub fn set_analysis(&mut self, analysis: &GameAnalysis) {
+        self.comments.retain(|comment| !is_analysis_comment(comment));
+        self.comments.push(Comment::new(0, analysis_header_comment(analysis.quality)));
+        for entry in &analysis.actions {
+            self.comments.push(Comment::new(entry.index + 1, verdict_comment(&entry.verdict)));
+        }
+        // Stable: each place keeps its comments in the order they had.
+        self.comments.sort_by_key(|comment| comment.after);
+    }
+
+    /// The analysis the comments state, when they hold a whole one: the header comment
+    /// and, after every action, a verdict whose best move is legal where it was played.
+    /// `None` for a record without one (or with a part of one).
+    pub fn analysis(&self) -> Option<RecordedAnalysis> {
+        let history = self.game.history();
+        let mut quality = None;
+        let mut verdicts: Vec<Option<Verdict>> = vec![None; history.len()];
+        for comment in &self.comments {
+            if comment.after == 0 {
+                quality = quality.or_else(|| parse_analysis_header(&comment.text));
+            } else if let Some(slot) = verdicts.get_mut(comment.after - 1) {
+                if slot.is_none() {
+                    *slot = parse_verdict_comment(&comment.text);
+                }
+            }
+        }
+        let quality = quality?;
+        let mut actions = Vec::with_capacity(history.len());
+        for (index, (action, verdict)) in history.iter().zip(verdicts).enumerate() {
+            let verdict = verdict?;
+            if let Verdict::Judged(judgement) = &verdict {
+                self.game.position_before(index)?.check_route(judgement.best.squares()).ok()?;
+            }
+            actions.push(ActionAnalysis { index, seat: self.game.actor(index), action: action.clone(), verdict });
+        }
+        Some(RecordedAnalysis { quality, actions })
+    }
+}
+
+fn parse_analysis_header(text: &str) -> Option<Quality> {
+    let depth = text.strip_prefix("analysis depth ")?;
+    let depth: u32 = depth.bytes().all(|b| b.is_ascii_digit()).then(|| depth.parse().ok())??;
+    (1..=Quality::MAX_DEPTH).contains(&depth).then_some(Quality { depth })
+}
+
+fn is_analysis_comment(comment: &Comment) -> bool {
+    if comment.after == 0 {
+        parse_analysis_header(&comment.text).is_some()
+    } else {
+        parse_verdict_comment(&comment.text).is_some()
+    }
 }

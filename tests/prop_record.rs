@@ -2,7 +2,8 @@
 //! back to the same record (the same `Game`, history, outcome and draw votes included,
 //! and the same header), for random games of every setup: unfinished, won, drawn by
 //! repetition or agreement, with passes, and from random start positions. The text is
-//! stable, and many records read back one after the other.
+//! stable, and many records read back one after the other. Comments of any text read
+//! back cleaned, where they were written, and never change the game.
 //!
 //! `PROPTEST_CASES=2000 cargo test --no-default-features --test prop_record` for a long run.
 
@@ -11,7 +12,7 @@ mod prop_support;
 
 use common::seats_in_play;
 use halma::ai::Level;
-use halma::record::{Record, SeatPlayer};
+use halma::record::{clean_comment, Comment, Record, SeatPlayer};
 use halma::rules::{parse_hpn, Action, Game, Move, Outcome, SavedGame, Setup};
 use prop_support::{any_setup, pick, sparse_hpn};
 use proptest::prelude::*;
@@ -197,6 +198,39 @@ proptest! {
             play_event(&mut game, event, 50)?;
         }
         check_round_trip(&record_of(game, &header))?;
+    }
+
+    /// Comments of any text (braces, line breaks, tabs, other scripts) at any place, even
+    /// past the last action, read back cleaned ([`clean_comment`]) after the action they
+    /// follow (the last for those past it), in order; empty ones are dropped. The game is
+    /// the same as without them and the text is stable.
+    #[test]
+    fn comments_read_back_cleaned_and_never_change_the_game(
+        setup in any_setup(),
+        events in prop::collection::vec(any::<u32>(), 0..120),
+        comments in prop::collection::vec((0..130usize, prop_oneof!["\\PC{0,30}", "[{}\n\t\r a-z\\[\\]]{0,20}"]), 0..12),
+    ) {
+        let mut game = Game::new(setup, setup.seats()[0]);
+        for &event in &events {
+            play_event(&mut game, event, 80)?;
+        }
+        let mut record = Record::new(game);
+        record.comments = comments.into_iter().map(|(after, text)| Comment::new(after, text)).collect();
+        let actions = record.game.history().len();
+        let mut expected: Vec<Comment> = record
+            .comments
+            .iter()
+            .map(|comment| Comment::new(comment.after.min(actions), clean_comment(&comment.text)))
+            .filter(|comment| !comment.text.is_empty())
+            .collect();
+        expected.sort_by_key(|comment| comment.after);
+        let text = record.to_text();
+        let read = Record::parse(&text).map_err(|e| e.to_string());
+        let expected = Record { game: without_redo(&record.game), comments: expected, ..record.clone() };
+        prop_assert_eq!(read.as_ref(), Ok(&expected), "written as:\n{}", text);
+        prop_assert_eq!(expected.to_text(), text.clone());
+        let without = Record::parse(&Record { comments: Vec::new(), ..record }.to_text()).map_err(|e| e.to_string());
+        prop_assert_eq!(without.map(|r| r.game), Ok(expected.game));
     }
 
     /// Several records in one text (as the arena writes them) read back in order.

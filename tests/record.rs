@@ -1,11 +1,16 @@
 //! Game records (`halma::record`): a hand-written record read and written back exactly,
-//! the results and draw votes, and every kind of bad record refused with its line and
-//! problem.
+//! the results and draw votes, comments and an analysis written as comments, and every
+//! kind of bad record refused with its line and problem.
 
+use halma::ai::analysis::{self, AnalysisRequest, Class, Eval, Judgement, Quality, Steps, Verdict};
 use halma::ai::Level;
-use halma::record::{date_of_unix_time, Record, RecordError, RecordProblem, SeatPlayer, MAX_ACTIONS, MAX_RECORD_BYTES};
-use halma::rules::{DrawReason, Game, GameError, Move, Outcome, Seat, SeatSet, Setup};
+use halma::record::{
+    date_of_unix_time, parse_verdict_comment, verdict_comment, Comment, Record, RecordError, RecordProblem, SeatPlayer,
+    MAX_ACTIONS, MAX_COMMENT_BYTES, MAX_RECORD_BYTES,
+};
+use halma::rules::{DrawReason, Game, GameError, Move, Outcome, Route, Seat, SeatSet, Setup};
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// A 3p game of two rounds and a move, with every kind of header tag.
@@ -356,4 +361,167 @@ fn a_record_holds_as_many_actions_as_a_game() {
         Err(RecordError { line: lines + 1, problem: RecordProblem::TooManyActions { limit: MAX_ACTIONS } })
     );
     assert_eq!(error.map_err(|e| e.to_string()), Err(format!("line {}: more than 20000 actions", lines + 1)));
+}
+
+#[test]
+fn comments_stand_anywhere_between_actions_and_never_change_the_game() {
+    let commented =
+        altered("1. a13-b12 l16-k16 c3-d4", "{ the start } 1. a13-b12{B opens}l16-k16 {} { a }  {b}\tc3-d4")
+            .replace("3. c11-d10", "3. c11-d10 { last, with [brackets] and {braces }");
+    let record = Record::parse(&commented).expect("the commented record");
+    let plain = Record::parse(HAND_WRITTEN).expect("the record");
+    assert_eq!(record.game, plain.game);
+    assert_eq!(
+        record.comments,
+        [
+            Comment::new(0, "the start"),
+            Comment::new(1, "B opens"),
+            Comment::new(2, "a"),
+            Comment::new(2, "b"),
+            Comment::new(7, "last, with [brackets] and {braces"),
+        ]
+    );
+    assert_eq!(Record { comments: Vec::new(), ..record.clone() }, plain);
+    let written = record.to_text();
+    assert_eq!(
+        written.split("\n\n").nth(1),
+        Some(
+            "{ the start }\n\
+             1. a13-b12 { B opens } l16-k16 { a } { b } c3-d4\n\
+             2. b12-c11 k16-j16 d4-e5\n\
+             3. c11-d10 { last, with [brackets] and {braces }\n"
+        )
+    );
+    assert_eq!(Record::parse(&written), Ok(record.clone()));
+    assert_eq!(Record::parse_many(&format!("{written}\n{written}")), Ok(vec![record.clone(), record]));
+}
+
+#[test]
+fn the_writer_keeps_a_comment_on_its_line_and_within_the_limit() {
+    let mut game = Game::new(Setup::TwoPlayers, Seat::A);
+    game.play_text("c3-d4").expect("a first step");
+    let mut record = Record::new(game);
+    let long = "é".repeat(MAX_COMMENT_BYTES);
+    record.comments = vec![
+        Comment::new(1, " two\nlines } and a brace "),
+        Comment::new(9, "past the end: after the last action"),
+        Comment::new(1, "  \n "),
+        Comment::new(1, long.clone()),
+    ];
+    let written = record.to_text();
+    let read = Record::parse(&written).expect("the written record");
+    assert_eq!(
+        read.comments,
+        [
+            Comment::new(1, "two lines ) and a brace"),
+            Comment::new(1, "past the end: after the last action"),
+            Comment::new(1, "é".repeat(MAX_COMMENT_BYTES / 2)),
+        ]
+    );
+    assert_eq!(read.to_text(), written);
+    assert_eq!(read.game, record.game);
+}
+
+#[test]
+fn unterminated_and_oversized_comments_are_refused() {
+    let unterminated = altered("d4-e5", "d4-e5 { no end");
+    assert_eq!(
+        refusal(&unterminated),
+        (
+            13,
+            RecordProblem::UnterminatedComment { text: "{ no end".to_string(), after: 6 },
+            "line 13: unterminated comment '{ no end' (a comment ends with '}' on its own line)".to_string()
+        )
+    );
+    // A comment does not go on to the next line.
+    let two_lines = altered("2. b12-c11", "{ one\n} 2. b12-c11");
+    assert_eq!(refusal(&two_lines).0, 13);
+    let oversized = altered("c3-d4", &format!("c3-d4 {{{}}}", "x".repeat(MAX_COMMENT_BYTES + 1)));
+    assert_eq!(
+        refusal(&oversized),
+        (
+            12,
+            RecordProblem::CommentTooLong { bytes: MAX_COMMENT_BYTES + 1, limit: MAX_COMMENT_BYTES, after: 3 },
+            "line 12: a comment of 4097 bytes, over the limit of 4096".to_string()
+        )
+    );
+    let just_fits = altered("c3-d4", &format!("c3-d4 {{{}}}", "x".repeat(MAX_COMMENT_BYTES)));
+    assert_eq!(Record::parse(&just_fits).map(|record| record.comments.len()), Ok(1));
+    // A closing brace alone is not a comment: it is read as a move.
+    assert_eq!(refusal(&altered("c3-d4", "c3-d4 }")).0, 12);
+}
+
+#[test]
+fn verdicts_are_written_in_words_and_read_back() {
+    let route = |text: &str| match halma::rules::parse_move(text) {
+        Ok(halma::rules::MoveText::Route(squares)) => Route::new(squares),
+        other => panic!("{other:?}"),
+    };
+    let judged = Verdict::Judged(Judgement {
+        before: Eval::Lead(Steps(120)),
+        after: Eval::Lead(Steps(50)),
+        best: route("n15-l13-j15"),
+        loss: Steps(70),
+        class: Class::Mistake,
+    });
+    let cases = [
+        (judged, "mistake, 7.0 steps lost, best n15-l13-j15, before +12.0, after +5.0"),
+        (
+            Verdict::Judged(Judgement {
+                before: Eval::Wins { plies: 3 },
+                after: Eval::Lead(Steps(-15)),
+                best: route("a1-b2"),
+                loss: Steps(1000),
+                class: Class::Blunder,
+            }),
+            "blunder, 100.0 steps lost, best a1-b2, before wins in 3, after -1.5",
+        ),
+        (Verdict::OnlyMove { after: Eval::Loses { plies: 4 } }, "only move, after loses in 4"),
+        (Verdict::OnlyMove { after: Eval::Lead(Steps::ZERO) }, "only move, after 0.0"),
+        (Verdict::ForcedPass, "forced pass"),
+    ];
+    for (verdict, text) in cases {
+        assert_eq!(verdict_comment(&verdict), text);
+        assert_eq!(parse_verdict_comment(text), Some(verdict));
+    }
+    for other in [
+        "a note",
+        "mistake, 7.0 steps lost, best n15-l13-j15, before +12.0",
+        "mistake, 7 steps lost, best n15-l13-j15, before +12.0, after +5.0",
+        "mistake, -7.0 steps lost, best n15-l13-j15, before +12.0, after +5.0",
+        "great, 7.0 steps lost, best n15-l13-j15, before +12.0, after +5.0",
+        "best, 0.0 steps lost, best pass, before +1.0, after +1.0",
+        "only move, after wins in -1",
+    ] {
+        assert_eq!(parse_verdict_comment(other), None, "{other}");
+    }
+}
+
+#[test]
+fn an_analysis_written_as_comments_reads_back_with_the_same_game() {
+    let mut game = Game::new(Setup::TwoPlayers, Seat::A);
+    for text in ["c3-d4", "n14-m13", "a1-c3-e5", "p16-n14-l12", "e5-f6", "m13-l13"] {
+        game.play_text(text).expect(text);
+    }
+    let request = AnalysisRequest::new(Quality::QUICK).with_threads(1);
+    let analysis = analysis::analyse(&game, &request, &AtomicBool::new(false), &mut |_, _| {}).expect("the analysis");
+    let mut record = Record::new(game.clone());
+    record.comments.push(Comment::new(2, "a note of the player's"));
+    record.set_analysis(&analysis);
+    // Written twice, the analysis is there once.
+    record.set_analysis(&analysis);
+    assert_eq!(record.comments.len(), 1 + 1 + game.history().len());
+    let text = record.to_text();
+    assert!(text.contains("\n{ analysis depth 3 }\n1. c3-d4 { "), "{text}");
+    let read = Record::parse(&text).expect("the analysed record");
+    assert_eq!(read.game, game);
+    assert_eq!(read.comments, record.comments);
+    let recorded = read.analysis().expect("the analysis in the comments");
+    assert_eq!(recorded.quality, Quality::QUICK);
+    assert_eq!(recorded.actions, analysis.actions);
+    // A record without comments, or with another comment only, holds no analysis.
+    assert_eq!(Record::new(game.clone()).analysis(), None);
+    let mut partial = read.clone();
+    partial.comments.retain(|comment| comment.after != 4);
+    assert_eq!(partial.analysis(), None);
 }

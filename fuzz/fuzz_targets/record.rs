@@ -22,6 +22,11 @@ fuzz_target!(|data: &[u8]| {
     match Record::parse(text) {
         Ok(record) => {
             check(&record);
+            let plain = Record { comments: Vec::new(), ..record.clone() };
+            assert_eq!(Record::parse(&plain.to_text()).map(|r| r.game).as_ref(), Ok(&record.game));
+            if let Some(analysis) = record.analysis() {
+                assert_eq!(analysis.actions.len(), record.game.history().len());
+            }
             let mut record = record;
             record.game.play_forced_passes();
             if let (Some(mv), None) = (record.game.legal_moves().iter().next(), record.game.pending_offer()) {

@@ -85,6 +85,14 @@ pub fn trouble(problem: &RecordProblem) -> Trouble {
         Vote { text, .. } => Trouble::new(RecordTrouble::Vote, text.as_str()),
         TooManyActions { .. } => Trouble::new(RecordTrouble::TooManyActions, ""),
         ResultMismatch { .. } => Trouble::new(RecordTrouble::ResultMismatch, ""),
+        // Told as text that is not notation where the comment stands, until the dialog
+        // has words of its own for comments.
+        UnterminatedComment { text, after } => {
+            Trouble { action: after + 1, ..Trouble::new(RecordTrouble::MalformedMove, text.as_str()) }
+        }
+        CommentTooLong { after, .. } => {
+            Trouble { action: after + 1, ..Trouble::new(RecordTrouble::MalformedMove, "{") }
+        }
     }
 }
 
