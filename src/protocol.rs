@@ -1,10 +1,12 @@
 //! The `halma-engine` text protocol (docs/PROTOCOL.md): one command per line in,
 //! one or more lines out. Bad input gets `error <reason>` and changes nothing.
 //!
-//! [`Engine::handle`] answers one line at a time (a `go` there searches before it
-//! returns); [`run`] is the session the program runs: it reads on while `go` searches on
-//! a thread of its own, so `stop`, `isready` and `quit` are answered during a search.
+//! [`Engine::handle`] answers one line at a time (a `go` or `analyse` there runs before
+//! it returns); [`run`] is the session the program runs: it reads on while `go` searches
+//! (or `analyse` analyses) on a thread of its own, so `stop`, `isready` and `quit` are
+//! answered meanwhile.
 
+use crate::ai::analysis::{self, AnalysisError, AnalysisRequest, Eval, GameAnalysis, Quality, Verdict};
 use crate::ai::{self, Level, SearchRequest};
 use crate::record::{Record, RecordError, RecordProblem, MAX_RECORDS_BYTES, MAX_RECORD_BYTES};
 use crate::rules::{
@@ -96,7 +98,11 @@ impl Engine {
             "hpn" if args.is_empty() => vec![format!("hpn {}", write_hpn(self.game.position()))],
             "go" => match self.prepare_go(args) {
                 Ok(Go { infinite: true, .. }) => error("go infinite needs a session that reads stop (protocol::run)"),
-                Ok(Go { search, .. }) => vec![search.run(&AtomicBool::new(false), info)],
+                Ok(Go { job, .. }) => job.run(&AtomicBool::new(false), info),
+                Err(lines) => lines,
+            },
+            "analyse" => match self.prepare_analyse(args) {
+                Ok(Go { job, .. }) => job.run(&AtomicBool::new(false), info),
                 Err(lines) => lines,
             },
             "hint" if args.is_empty() => self.hint(),
@@ -235,8 +241,11 @@ impl Engine {
     /// Checks a `go` line and makes its search (run it with [`Search::run`]); an error
     /// answer for a bad option or a finished game.
     fn prepare_go(&self, args: &[&str]) -> Result<Go, Vec<String>> {
-        let mut request =
-            SearchRequest { threads: self.threads, three_player: self.three_player, ..SearchRequest::new(Level::Master) };
+        let mut request = SearchRequest {
+            threads: self.threads,
+            three_player: self.three_player,
+            ..SearchRequest::new(Level::Master)
+        };
         let mut infinite = false;
         let mut rest = args;
         loop {
@@ -299,7 +308,31 @@ impl Engine {
         if self.game.is_over() {
             return Err(error("the game is over"));
         }
-        Ok(Go { search: Search { game: self.game.clone(), request, memory: Arc::clone(&self.memory) }, infinite })
+        let search = Search { game: self.game.clone(), request, memory: Arc::clone(&self.memory) };
+        Ok(Go { job: Job::Search(search), infinite })
+    }
+
+    /// Checks an `analyse [depth <n>]` line and makes its analysis of the current game
+    /// (run it as a `go`'s job).
+    fn prepare_analyse(&self, args: &[&str]) -> Result<Go, Vec<String>> {
+        let depth = match args {
+            [] => Quality::DEFAULT.depth,
+            ["depth", value] => match value.parse::<u32>() {
+                Ok(depth) if (1..=Quality::MAX_DEPTH).contains(&depth) => depth,
+                _ => {
+                    return Err(error(format!(
+                        "bad analysis depth '{}' (1..={})",
+                        crate::rules::excerpt(value),
+                        Quality::MAX_DEPTH
+                    )))
+                }
+            },
+            _ => return Err(error("usage: analyse [depth <n>]")),
+        };
+        // The same result at any thread count, so every core the engine may use.
+        let threads = self.threads.unwrap_or_else(ai::default_threads);
+        let request = AnalysisRequest::new(Quality { depth }).with_threads(threads);
+        Ok(Go { job: Job::Analyse(Analyse { game: self.game.clone(), request }), infinite: false })
     }
 
     fn hint(&self) -> Vec<String> {
@@ -310,11 +343,109 @@ impl Engine {
     }
 }
 
-/// A checked `go`.
+/// A checked `go` or `analyse`.
 struct Go {
-    search: Search,
+    job: Job,
     /// `go infinite`: `bestmove` only after `stop`, even when the search has ended before.
     infinite: bool,
+}
+
+/// What runs on the search thread: a `go`'s search or an `analyse`'s analysis.
+enum Job {
+    Search(Search),
+    Analyse(Analyse),
+}
+
+impl Job {
+    /// Runs until done or until `stop` is set, passing `info` lines on; the answer's
+    /// lines, the last one ending the job (`bestmove`, `analysisdone` or an error).
+    fn run(&self, stop: &AtomicBool, info: &mut dyn FnMut(&str)) -> Vec<String> {
+        match self {
+            Job::Search(search) => vec![search.run(stop, info)],
+            Job::Analyse(analyse) => analyse.run(stop, info),
+        }
+    }
+}
+
+/// One `analyse`: the game as it was when asked, and how deep.
+struct Analyse {
+    game: Game,
+    request: AnalysisRequest,
+}
+
+impl Analyse {
+    /// `info analysing <i> of <n>` as each action's analysis begins; then the analysis
+    /// ([`analysis_lines`]) and `analysisdone`, or `analysisdone cancelled` after `stop`.
+    fn run(&self, stop: &AtomicBool, info: &mut dyn FnMut(&str)) -> Vec<String> {
+        let mut progress = |index: usize, total: usize| info(&format!("info analysing {} of {total}", index + 1));
+        match analysis::analyse(&self.game, &self.request, stop, &mut progress) {
+            Ok(analysis) => {
+                let mut lines = analysis_lines(&self.game, &analysis);
+                lines.push("analysisdone".to_string());
+                lines
+            }
+            Err(AnalysisError::Cancelled) => vec!["analysisdone cancelled".to_string()],
+            Err(why) => error(why),
+        }
+    }
+}
+
+/// A value for the protocol, one word: `+12.0`, `0.0`, `-3.5` (steps, from the mover's
+/// side), `wins-in-3`, `loses-in-3`.
+fn eval_word(eval: Eval) -> String {
+    match eval {
+        Eval::Lead(_) => eval.to_string(),
+        Eval::Wins { plies } => format!("wins-in-{plies}"),
+        Eval::Loses { plies } => format!("loses-in-{plies}"),
+    }
+}
+
+/// An analysis as `analyse` answers it: one `action` line per action, a `draw` line when
+/// the game ended with a draw vote, and one `summary` line per seat in play.
+///
+/// - `action <n> <seat> <action> <class> loss <steps> best <route> before <value> after <value>`
+/// - `action <n> <seat> <move> only-move after <value>`
+/// - `action <n> <seat> pass forced-pass`
+/// - `draw agreed` or `draw offered <seat>`
+/// - `summary <seat> judged <n> best <n> good <n> inaccuracy <n> mistake <n> blunder <n> lost <steps> average <steps> chain <jumps> [at <n>]`
+pub fn analysis_lines(game: &Game, analysis: &GameAnalysis) -> Vec<String> {
+    let mut lines = Vec::with_capacity(analysis.actions.len() + 5);
+    for entry in &analysis.actions {
+        let head = format!("action {} {} {}", entry.index + 1, entry.seat, action_text(&entry.action));
+        lines.push(match &entry.verdict {
+            Verdict::Judged(judged) => format!(
+                "{head} {} loss {} best {} before {} after {}",
+                judged.class.name(),
+                judged.loss,
+                judged.best,
+                eval_word(judged.before),
+                eval_word(judged.after)
+            ),
+            Verdict::OnlyMove { after } => format!("{head} only-move after {}", eval_word(*after)),
+            Verdict::ForcedPass => format!("{head} forced-pass"),
+        });
+    }
+    match analysis.draw {
+        Some(analysis::DrawVote::Agreed) => lines.push("draw agreed".to_string()),
+        Some(analysis::DrawVote::Offered { offerer }) => lines.push(format!("draw offered {offerer}")),
+        None => {}
+    }
+    for &seat in game.setup().seats() {
+        let Some(summary) = analysis.summary(seat) else { continue };
+        let [best, good, inaccuracy, mistake, blunder] = summary.classes;
+        let mut line = format!(
+            "summary {seat} judged {} best {best} good {good} inaccuracy {inaccuracy} mistake {mistake} blunder {blunder} lost {} average {}",
+            summary.judged,
+            summary.total_loss,
+            summary.average_loss()
+        );
+        match summary.longest_chain {
+            Some((jumps, index)) => line.push_str(&format!(" chain {jumps} at {}", index + 1)),
+            None => line.push_str(" chain 0"),
+        }
+        lines.push(line);
+    }
+    lines
 }
 
 /// One `go`'s search, owning what it reads so that it can run on a thread of its own
@@ -645,11 +776,11 @@ impl<W: Write> Output<W> {
     }
 
     /// Writes the search's answer and marks it over in one step: a driver that reads
-    /// `bestmove` and sends its next command finds the engine idle.
-    fn finish_search(&self, answer: &str) {
+    /// `bestmove` (or `analysisdone`) and sends its next command finds the engine idle.
+    fn finish_search<S: AsRef<str>>(&self, answer: &[S]) {
         let mut state = self.lock();
         if state.searching {
-            state.write(&[answer]);
+            state.write(answer);
             state.searching = false;
         }
     }
@@ -684,9 +815,18 @@ impl<W: Write> OutputState<W> {
 struct Running<'scope> {
     thread: std::thread::ScopedJoinHandle<'scope, ()>,
     stop: Arc<AtomicBool>,
+    /// An `analyse`, not a `go`.
+    analysis: bool,
 }
 
 impl Running<'_> {
+    /// Waits for the job to end by itself, which writes its answer first.
+    fn wait<W: Write>(self, output: &Output<W>) {
+        if self.thread.join().is_err() {
+            output.finish_search(&["error the search failed"]);
+        }
+    }
+
     /// Stops the search and waits for its thread, which writes its answer first.
     fn finish<W: Write>(self, output: &Output<W>) {
         self.stop.store(true, Ordering::Relaxed);
@@ -695,7 +835,7 @@ impl Running<'_> {
         if self.thread.join().is_err() {
             // The thread catches the search's panics, so this one came from writing:
             // the driver still gets an answer.
-            output.finish_search("error the search failed");
+            output.finish_search(&["error the search failed"]);
         }
     }
 }
@@ -709,34 +849,37 @@ fn spawn_search<'scope, W: Write + Send>(
 ) -> io::Result<Running<'scope>> {
     let stop = Arc::new(AtomicBool::new(false));
     let thread_stop = Arc::clone(&stop);
+    let analysis = matches!(go.job, Job::Analyse(_));
     output.set_searching(true);
     // The stack the search had on the program's main thread.
     let spawned =
         std::thread::Builder::new().name("halma-search".into()).stack_size(8 << 20).spawn_scoped(scope, move || {
             let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                go.search.run(&thread_stop, &mut |line| output.answer(&[line]))
+                go.job.run(&thread_stop, &mut |line| output.answer(&[line]))
             }));
-            let answer = searched
-                .unwrap_or_else(|panic| format!("error the search failed: {}", ai::panic_message(panic.as_ref())));
+            let answer = searched.unwrap_or_else(|panic| {
+                vec![format!("error the search failed: {}", ai::panic_message(panic.as_ref()))]
+            });
             // `go infinite` answers only after `stop`, even when it has searched all it can.
             while go.infinite && !thread_stop.load(Ordering::Relaxed) {
                 std::thread::park();
             }
             output.finish_search(&answer);
         });
-    spawned.map(|thread| Running { thread, stop }).inspect_err(|_| output.set_searching(false))
+    spawned.map(|thread| Running { thread, stop, analysis }).inspect_err(|_| output.set_searching(false))
 }
 
 /// The answer to a line read while a search runs, or `None` for `stop` and `quit`,
 /// which end the search.
-fn during_search(words: &[&str]) -> Option<Vec<String>> {
+fn during_search(words: &[&str], analysis: bool) -> Option<Vec<String>> {
+    let (busy, until) = if analysis { ("analysing", "analysisdone") } else { ("searching", "bestmove") };
     match words {
         [] => Some(Vec::new()),
         ["isready"] => Some(vec!["readyok".to_string()]),
         ["stop"] | ["quit"] => None,
         [command @ ("isready" | "stop" | "quit"), ..] => Some(error(format!("{command} takes no arguments"))),
         [command, ..] => Some(error(format!(
-            "busy searching: '{}' refused until bestmove (stop, isready and quit are answered)",
+            "busy {busy}: '{}' refused until {until} (stop, isready and quit are answered)",
             crate::rules::excerpt(command)
         ))),
     }
@@ -749,7 +892,9 @@ fn during_search(words: &[&str]) -> Option<Vec<String>> {
 /// the end of the input stop it (its `bestmove` is still written) and end the session,
 /// and any other command is refused with an error: nothing is queued, so a driver that
 /// floods the engine cannot make it hold an unbounded backlog. A `stop` outside a
-/// search is ignored: it may have crossed the answer.
+/// search is ignored: it may have crossed the answer. `analyse` runs the same way
+/// (`stop` gives `analysisdone cancelled`), except that the end of the input waits for
+/// its result.
 pub fn run_engine(mut engine: Engine, mut input: impl BufRead, output: impl Write + Send) -> io::Result<()> {
     let output = &Output { state: Mutex::new(OutputState { writer: output, searching: false, failed: None }) };
     let mut buffer = Vec::new();
@@ -767,7 +912,15 @@ pub fn run_engine(mut engine: Engine, mut input: impl BufRead, output: impl Writ
                 }
             }
             let line = match line {
-                None => break Ok(()),
+                None => {
+                    // An analysis ends by itself and nobody is left to stop it for its
+                    // result: `printf 'position record g.txt\nanalyse\n' | halma-engine`
+                    // prints it. A search is stopped, as by `quit`.
+                    if let Some(job) = running.take_if(|job| job.analysis) {
+                        job.wait(output);
+                    }
+                    break Ok(());
+                }
                 Some(Err(why)) => {
                     output.answer(&error(why));
                     continue;
@@ -776,7 +929,7 @@ pub fn run_engine(mut engine: Engine, mut input: impl BufRead, output: impl Writ
             };
             let words: Vec<&str> = line.split_whitespace().collect();
             if let Some(search) = running.take() {
-                match during_search(&words) {
+                match during_search(&words, search.analysis) {
                     Some(answer) => {
                         output.answer(&answer);
                         running = Some(search);
@@ -788,8 +941,9 @@ pub fn run_engine(mut engine: Engine, mut input: impl BufRead, output: impl Writ
                         }
                     }
                 }
-            } else if let ["go", args @ ..] = words.as_slice() {
-                match engine.prepare_go(args) {
+            } else if let [command @ ("go" | "analyse"), args @ ..] = words.as_slice() {
+                let job = if *command == "go" { engine.prepare_go(args) } else { engine.prepare_analyse(args) };
+                match job {
                     Ok(go) => match spawn_search(scope, go, output) {
                         Ok(search) => running = Some(search),
                         Err(why) => output.answer(&error(format!("cannot start the search: {why}"))),
