@@ -134,3 +134,41 @@ fn what_a_program_started_ends_with_the_match() {
     let sleeper = pid_in(Path::new(&sleeper));
     assert!(ends(sleeper), "process {sleeper}, started by player B, still runs after the match");
 }
+
+#[test]
+fn analysed_games_carry_their_analysis_in_the_record() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let file = folder.path().join("games.txt").display().to_string();
+    for (depth, quality) in [(None, 3), (Some("2"), 2)] {
+        let mut arena = Command::new(ARENA);
+        arena.args(["--games", "2", "--setup", "2p", "--a", "level:Greedy", "--b", "level:Beginner"]);
+        arena.args(["--max-plies", "6", "--record", &file, "--analyse"]);
+        if let Some(depth) = depth {
+            arena.args(["--analyse-depth", depth]);
+        }
+        let output = arena.stderr(Stdio::null()).output().expect("the arena runs");
+        assert!(output.status.success(), "{output:?}");
+        let records = records_in(Path::new(&file));
+        assert_eq!(records.len(), 2);
+        for record in &records {
+            let analysis = record.analysis().expect("each record holds its analysis");
+            assert_eq!(analysis.quality.depth, quality);
+            assert_eq!(analysis.actions.len(), 6);
+            assert_eq!(
+                analysis.actions.iter().map(|entry| &entry.action).collect::<Vec<_>>(),
+                record.game.history().iter().collect::<Vec<_>>()
+            );
+        }
+    }
+    // The analysis goes into records only.
+    let output = Command::new(ARENA)
+        .args(["--games", "1", "--setup", "2p", "--a", "level:Greedy", "--b", "level:Greedy", "--analyse"])
+        .output()
+        .expect("the arena runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("halma-arena: --analyse writes the analysis into the records: it needs --record\n"),
+        "{stderr}"
+    );
+}

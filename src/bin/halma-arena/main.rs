@@ -3,7 +3,8 @@
 //! ```text
 //! halma-arena --games N --setup 2p --a level:Master --b level:Greedy
 //!             [--movetime MS] [--movetime-a MS] [--movetime-b MS] [--seed S] [--threads 1|2]
-//!             [--max-plies 1000] [--record FILE] [--time-hints] [--search-threads N]
+//!             [--max-plies 1000] [--record FILE [--analyse] [--analyse-depth N]]
+//!             [--time-hints] [--search-threads N]
 //! ```
 //!
 //! A player is `level:<name>` (a level of this program, played in-process) or
@@ -20,6 +21,9 @@
 //! malformed move, a crash, a timeout or an output line over 64 KiB loses the game for
 //! the program that made it; the program is then stopped with every process it started.
 //! `--record` gets each game as soon as it ends: a match interrupted keeps its games.
+//! With `--analyse` each recorded game is first analysed (`ai::analysis`, depth 3 or
+//! `--analyse-depth`, one thread) and the analysis written in its record as comments
+//! (docs/RECORDS.md), so matches can be reviewed later without slowing them much.
 //! Games reaching the ply cap are adjudicated by remaining distance (the share of its
 //! start distance each player's armies still have to go; the smaller share wins).
 //! Levels offer and answer draws as they would in the app (`ai::wants_draw`,

@@ -1,11 +1,12 @@
 //! The arena's command line: the options of a match and the two players (`level:` or `cmd:`).
 
+use halma::ai::analysis::Quality;
 use halma::ai::Level;
 use halma::rules::Setup;
 use std::time::Duration;
 
 pub const USAGE: &str = "usage: halma-arena --games N --setup 2p|3p|4p-one|4p-both --a PLAYER --b PLAYER \
-[--movetime MS] [--movetime-a MS] [--movetime-b MS] [--seed S] [--threads 1|2] [--max-plies N] [--record FILE] [--time-hints] [--search-threads N]
+[--movetime MS] [--movetime-a MS] [--movetime-b MS] [--seed S] [--threads 1|2] [--max-plies N] [--record FILE [--analyse] [--analyse-depth N]] [--time-hints] [--search-threads N]
   PLAYER: level:<Greedy|Beginner|Casual|Strong|Master> or cmd:<command line of a halma-engine-protocol program>";
 
 /// A player of the match.
@@ -50,6 +51,9 @@ pub struct Options {
     pub max_plies: usize,
     /// Where to write every game as a game record (`halma::record`), for replaying.
     pub record: Option<String>,
+    /// The depth at which each recorded game is analysed, its analysis written in the
+    /// record as comments (`--analyse`); `None`: not analysed.
+    pub analyse: Option<u32>,
     /// Also time a hint in every position.
     pub time_hints: bool,
     /// Search threads of the in-process levels (`None`: their default).
@@ -65,12 +69,18 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
     let mut threads = 1;
     let mut max_plies = 1000;
     let mut record = None;
+    let mut analyse = false;
+    let mut analyse_depth = Quality::QUICK.depth;
     let mut time_hints = false;
     let mut search_threads = None;
     let mut rest = args;
     while let [key, tail @ ..] = rest {
-        if key == "--time-hints" {
-            time_hints = true;
+        if key == "--time-hints" || key == "--analyse" {
+            if key == "--analyse" {
+                analyse = true;
+            } else {
+                time_hints = true;
+            }
             rest = tail;
             continue;
         }
@@ -89,6 +99,10 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
             "--threads" => threads = number("thread count")? as usize,
             "--max-plies" => max_plies = number("ply cap")? as usize,
             "--record" => record = Some(value.clone()),
+            "--analyse-depth" => match number("analysis depth")? {
+                depth @ 1..=8 => analyse_depth = depth as u32,
+                _ => return Err(format!("bad analysis depth '{value}' (1..=8)")),
+            },
             "--search-threads" => search_threads = Some((number("search thread count")? as usize).clamp(1, 8)),
             other => return Err(format!("unknown option '{other}'")),
         }
@@ -97,6 +111,9 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
     let games = games.ok_or("--games is required")?;
     if games == 0 {
         return Err("--games must be at least 1".to_string());
+    }
+    if analyse && record.is_none() {
+        return Err("--analyse writes the analysis into the records: it needs --record".to_string());
     }
     if !(1..=2).contains(&threads) {
         return Err("--threads must be 1 or 2 (the machine is shared)".to_string());
@@ -110,6 +127,7 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
         threads,
         max_plies: max_plies.max(1),
         record,
+        analyse: analyse.then_some(analyse_depth),
         time_hints,
         search_threads,
     })

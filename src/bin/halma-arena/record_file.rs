@@ -1,11 +1,14 @@
 //! The `--record` file: every game of the match as a game record (docs/RECORDS.md),
 //! written as soon as the game ends, so an interrupted match keeps its finished games.
+//! With `--analyse`, each game's analysis is written in its record as comments.
 
 use crate::match_loop::{Ending, GameRecord};
 use crate::options::{Options, PlayerSpec};
-use halma::record::{Record, SeatPlayer};
+use halma::ai::analysis::{self, AnalysisRequest, Quality};
+use halma::record::{Record, SeatPlayer, MAX_RECORD_BYTES};
 use std::fs::File;
 use std::io::Write;
+use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 /// The open record file, shared by the threads that play games.
@@ -65,5 +68,20 @@ fn record_text(options: &Options, game: &GameRecord) -> String {
         Ending::Forfeit => Some(format!("{player}: {}", game.note.replacen("player", "arena player", 1))),
         Ending::Camp | Ending::Repetition | Ending::Agreement => None,
     };
-    record.to_text()
+    let plain = record.to_text();
+    let Some(depth) = options.analyse else { return plain };
+    // One thread: games may be played two at a time, and the result is the same anyway.
+    let request = AnalysisRequest::new(Quality { depth }).with_threads(1);
+    match analysis::analyse(&game.game, &request, &AtomicBool::new(false), &mut |_, _| {}) {
+        Ok(analysis) => {
+            record.set_analysis(&analysis);
+            let analysed = record.to_text();
+            if analysed.len() <= MAX_RECORD_BYTES {
+                return analysed;
+            }
+            eprintln!("halma-arena: game {}: its analysis would pass the record size limit: left out", game.index + 1);
+        }
+        Err(why) => eprintln!("halma-arena: game {}: {why}: recorded without its analysis", game.index + 1),
+    }
+    plain
 }
