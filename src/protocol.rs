@@ -33,8 +33,8 @@ pub const MAX_MOVETIME_MS: u64 = 3_600_000;
 pub struct Engine {
     game: Game,
     threads: Option<usize>,
-    /// How later `go` commands search in 3p (`setoption search`).
-    three_player: ai::ThreePlayerSearch,
+    /// How later `go` commands search in 3p (`setoption search`; `None`: the level's own).
+    three_player: Option<ai::ThreePlayerSearch>,
     /// Master's transposition table, kept between `go` commands (shared with the thread
     /// a session's `go` searches on).
     memory: Arc<ai::SearchMemory>,
@@ -63,7 +63,7 @@ impl Engine {
         Engine {
             game: Game::new(Setup::TwoPlayers, Seat::A),
             threads: None,
-            three_player: ai::ThreePlayerSearch::DEFAULT,
+            three_player: None,
             memory: Arc::default(),
         }
     }
@@ -188,7 +188,7 @@ impl Engine {
     fn setoption(&mut self, args: &[&str]) -> Vec<String> {
         match args {
             ["search", value] => match ai::ThreePlayerSearch::from_name(value) {
-                Some(search) => self.three_player = search,
+                Some(search) => self.three_player = Some(search),
                 None => return error(format!("bad search '{}' (paranoid or brs)", crate::rules::excerpt(value))),
             },
             ["threads", "auto"] => self.threads = None,

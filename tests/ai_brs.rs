@@ -154,7 +154,7 @@ fn best_reply_search_through_a_request_plays_legal_moves_and_matches_the_search(
     for seed in 0..4 {
         let game = random_game(Setup::ThreePlayers, Seat::B, 30 + 20 * seed as usize, seed);
         let request = SearchRequest {
-            three_player: ThreePlayerSearch::BestReply,
+            three_player: Some(ThreePlayerSearch::BestReply),
             ..SearchRequest::new(Level::Master).with_depth(3).with_seed(seed)
         };
         let action = ai::choose_action(&game, &request, &AtomicBool::new(false)).expect("an ongoing game");
@@ -193,5 +193,31 @@ fn the_engine_chooses_the_three_player_search_by_option() {
     assert_eq!(engine.handle("setoption search PARANOID").0, Vec::<String>::new());
     assert_eq!(engine.handle("setoption search maxn").0, vec!["error bad search 'maxn' (paranoid or brs)".to_string()]);
     assert_eq!(ThreePlayerSearch::from_name("BRS"), Some(ThreePlayerSearch::BestReply));
-    assert_eq!(ThreePlayerSearch::DEFAULT, ThreePlayerSearch::Paranoid);
+}
+
+/// Master's own 3p search is Best-Reply Search (it won the match in docs/STRENGTH.md);
+/// the other levels keep paranoid.
+#[test]
+fn master_searches_three_players_with_best_reply_search_by_default() {
+    assert_eq!(ThreePlayerSearch::of_level(Level::Master), ThreePlayerSearch::BestReply);
+    for level in [Level::Beginner, Level::Casual, Level::Strong] {
+        assert_eq!(ThreePlayerSearch::of_level(level), ThreePlayerSearch::Paranoid, "{level:?}");
+    }
+    let mut differ = 0;
+    for seed in 0..6 {
+        let game = random_game(Setup::ThreePlayers, Seat::A, 70, seed);
+        let limits = Limits { depth: 4, deadline: None, threads: 1 };
+        let by_search = |best_reply: bool| {
+            let params = SearchParams { best_reply, ..Level::Master.params() };
+            search::search(&game, &params, &limits, seed, &AtomicBool::new(false)).best
+        };
+        let request = SearchRequest::new(Level::Master).with_depth(4).with_seed(seed);
+        let Some(halma::rules::Action::Move(route)) = ai::choose_action(&game, &request, &AtomicBool::new(false))
+        else {
+            panic!("seed {seed}: no move")
+        };
+        assert_eq!(Some(route.as_move()), by_search(true), "seed {seed}");
+        differ += usize::from(by_search(true) != by_search(false));
+    }
+    assert!(differ > 0, "the two searches chose alike in every game: the check above proves nothing");
 }

@@ -127,9 +127,15 @@ pub enum ThreePlayerSearch {
 }
 
 impl ThreePlayerSearch {
-    /// What every level searches with in 3p unless a request says otherwise: paranoid,
-    /// since a match of Best-Reply Search against it was not conclusive (docs/STRENGTH.md).
-    pub const DEFAULT: ThreePlayerSearch = ThreePlayerSearch::Paranoid;
+    /// What a level searches with in 3p unless a request says otherwise. Master: Best-Reply
+    /// Search, which beat paranoid Master clearly at equal time (docs/STRENGTH.md). The
+    /// other levels keep paranoid: their few plies were not measured with it.
+    pub const fn of_level(level: Level) -> ThreePlayerSearch {
+        match level {
+            Level::Master => ThreePlayerSearch::BestReply,
+            _ => ThreePlayerSearch::Paranoid,
+        }
+    }
 
     /// The name the protocol's `setoption search` accepts.
     pub const fn name(self) -> &'static str {
@@ -169,8 +175,9 @@ pub struct SearchRequest {
     /// thread for a fixed depth without a time limit (so that stays reproducible); the
     /// other levels, which look only a few plies ahead, always use one.
     pub threads: Option<usize>,
-    /// How a 3p search treats the opponents (other setups ignore it).
-    pub three_player: ThreePlayerSearch,
+    /// How a 3p search treats the opponents (other setups ignore it); `None`: the level's
+    /// own ([`ThreePlayerSearch::of_level`]).
+    pub three_player: Option<ThreePlayerSearch>,
 }
 
 /// The threads a Master search uses by default: one per available core, at most
@@ -181,14 +188,7 @@ pub fn default_threads() -> usize {
 
 impl SearchRequest {
     pub fn new(level: Level) -> SearchRequest {
-        SearchRequest {
-            level,
-            movetime: None,
-            depth: None,
-            seed: 0,
-            threads: None,
-            three_player: ThreePlayerSearch::DEFAULT,
-        }
+        SearchRequest { level, movetime: None, depth: None, seed: 0, threads: None, three_player: None }
     }
 
     pub fn with_seed(self, seed: u64) -> SearchRequest {
@@ -335,8 +335,9 @@ fn choose(
     let mv = if request.level == Level::Greedy {
         greedy_move(position, request.seed)?
     } else {
+        let three_player = request.three_player.unwrap_or(ThreePlayerSearch::of_level(request.level));
         let params =
-            SearchParams { best_reply: request.three_player == ThreePlayerSearch::BestReply, ..request.level.params() };
+            SearchParams { best_reply: three_player == ThreePlayerSearch::BestReply, ..request.level.params() };
         let movetime = match (request.movetime, request.depth) {
             (Some(movetime), _) => Some(movetime),
             (None, Some(_)) => None,
