@@ -19,7 +19,9 @@ use slint::platform::Key;
 use slint::{ComponentHandle, LogicalPosition};
 use ui_support::{advance, harness, Harness};
 
-const BUTTONS: [&str; 35] = [
+const BUTTONS: [&str; 36] = [
+    // The game page's "⋯" menu, which holds most of the game's rarer actions below.
+    "More actions",
     "Confirm",
     "Cancel",
     "Hint",

@@ -3,9 +3,12 @@
 //! progress with a previewed jump chain, at phone sizes (1080×2340 at scale 2.75,
 //! portrait and landscape), tablet sizes (2560×1600 at 2) and a desktop size, in every
 //! language; the Rules page with its diagrams from top to bottom on a phone and the
-//! default window. The test also checks that something was drawn (not a blank image), and
+//! default window. The test also checks that something was drawn (not a blank image),
 //! that no button label is narrower than its longest word, which would break that word
-//! across two lines («Ajuste / r», «Підтверди / ти»).
+//! across two lines («Ajuste / r», «Підтверди / ти»), that no two controls overlap (the
+//! action bar's, the "⋯" menu's, a dialog's), that the game page's controls all lie
+//! inside the window (an upright phone needs no scrolling), and on phones that every
+//! control a finger taps is at least 48×48 dp (Material's minimum).
 
 use halma::ai::Level;
 use halma::app::session::{GameConfig, Player, Session};
@@ -73,6 +76,80 @@ const BUTTON_FONT_SIZE: f32 = 0.93 * 15.0;
 /// A label's text area is its button less 6px on each side.
 const BUTTON_LABEL_INSET: f32 = 12.0;
 
+/// A control's rectangle on screen: left, top, right, bottom.
+type Rect = (f32, f32, f32, f32);
+
+fn rect_of(element: &i_slint_backend_testing::ElementHandle) -> Rect {
+    let at = element.absolute_position();
+    let size = element.size();
+    (at.x, at.y, at.x + size.width, at.y + size.height)
+}
+
+fn overlaps(a: Rect, b: Rect) -> bool {
+    a.0 < b.2 - 0.5 && b.0 < a.2 - 0.5 && a.1 < b.3 - 0.5 && b.1 < a.3 - 0.5
+}
+
+/// The controls a finger taps on screen (the board's squares aside, which zoom): buttons,
+/// pickers and lists' entries, with their names; within `card` when given (an open menu
+/// or dialog), else in the whole window. The flag marks a list's entry, which may be
+/// partly scrolled under what stands above its list.
+fn tap_targets(window: &AppWindow, card: Option<&i_slint_backend_testing::ElementHandle>) -> Vec<(String, Rect, bool)> {
+    use i_slint_backend_testing::AccessibleRole;
+    let mut targets: Vec<(String, Rect, bool)> = Vec::new();
+    for role in [AccessibleRole::Button, AccessibleRole::Combobox, AccessibleRole::ListItem] {
+        let query = match card {
+            Some(card) => card.query_descendants(),
+            None => i_slint_backend_testing::ElementQuery::from_root(window).match_descendants(),
+        };
+        let found = query.match_accessible_role(role).find_all();
+        for element in found {
+            let is_square = role == AccessibleRole::Button
+                && !element.type_name().is_some_and(|name| name == "TouchButton")
+                && !element.bases().is_some_and(|mut bases| bases.any(|name| name == "TouchButton"));
+            if is_square || element.size().width <= 0.0 {
+                continue;
+            }
+            // A component and its root element answer the query as one control.
+            let target = (
+                element.accessible_label().unwrap_or_default().to_string(),
+                rect_of(&element),
+                role == AccessibleRole::ListItem,
+            );
+            if !targets.contains(&target) {
+                targets.push(target);
+            }
+        }
+    }
+    targets
+}
+
+/// Controls that overlap one another; with a menu or a dialog open, those on its card
+/// (the page below is covered). On the game page, controls past the window's bottom
+/// (the panel does not scroll). On a phone, controls smaller than 48×48 dp.
+fn placement_problems(window: &AppWindow, phone: bool) -> Vec<String> {
+    let size = window.window().size().to_logical(window.window().scale_factor());
+    let card = ["GameMenu::card", "VoteDialog::card", "QuestionDialog::card"]
+        .iter()
+        .find_map(|id| i_slint_backend_testing::ElementHandle::find_by_element_id(window, id).next());
+    let targets = tap_targets(window, card.as_ref());
+    let mut problems = Vec::new();
+    for (i, (name, rect, entry)) in targets.iter().enumerate() {
+        for (other, other_rect, other_entry) in &targets[i + 1..] {
+            if !entry && !other_entry && overlaps(*rect, *other_rect) {
+                problems.push(format!("«{name}» {rect:?} overlaps «{other}» {other_rect:?}"));
+            }
+        }
+        if window.global::<Navigation>().get_page() == Page::Game && rect.3 > size.height + 0.5 {
+            problems.push(format!("«{name}» reaches {:.0}px, past the window's {:.0}px", rect.3, size.height));
+        }
+        let (width, height) = (rect.2 - rect.0, rect.3 - rect.1);
+        if phone && (width < 47.5 || height < 47.5) {
+            problems.push(format!("«{name}» is {width:.0}×{height:.0} dp, under 48×48"));
+        }
+    }
+    problems
+}
+
 /// Every button label that is narrower than one of its words, which the label's word
 /// wrap would then break inside the word, and every button that reaches past the
 /// window's right edge (a row too wide for its panel).
@@ -124,7 +201,8 @@ fn snapshot(window: &AppWindow, name: &str) {
     write_png(&path, &buffer);
     METER.with(|meter| {
         let meter = meter.get_or_init(|| WordMeter::new().expect("word meter"));
-        let split = layout_problems(window, meter);
+        let mut split = layout_problems(window, meter);
+        split.extend(placement_problems(window, name.contains("-phone")));
         SPLIT_WORDS.with(|all| {
             let mut all = all.borrow_mut();
             for problem in split.into_iter().map(|problem| format!("{name}: {problem}")) {
@@ -167,6 +245,40 @@ fn scrolled_snapshots(window: &AppWindow, name: &str) {
     panic!("{name} is longer than 20 screens");
 }
 
+/// Opens the game page's "⋯" menu through its button, as a screen reader would.
+fn open_menu(window: &AppWindow) {
+    let button = i_slint_backend_testing::ElementHandle::find_by_accessible_label(window, "More actions")
+        .next()
+        .or_else(|| {
+            // Translated: the one button whose visible text is the symbol.
+            i_slint_backend_testing::ElementQuery::from_root(window)
+                .match_descendants()
+                .match_accessible_role(i_slint_backend_testing::AccessibleRole::Button)
+                .find_all()
+                .into_iter()
+                .find(|button| {
+                    button
+                        .query_descendants()
+                        .match_accessible_role(i_slint_backend_testing::AccessibleRole::Text)
+                        .find_first()
+                        .and_then(|text| text.accessible_label())
+                        .is_some_and(|label| label == "⋯")
+                })
+        })
+        .expect("the menu button");
+    button.invoke_accessible_default_action();
+    assert!(
+        i_slint_backend_testing::ElementHandle::find_by_element_id(window, "GameMenu::card").next().is_some(),
+        "the menu opened"
+    );
+}
+
+fn press_escape(window: &AppWindow) {
+    let text: slint::SharedString = slint::platform::Key::Escape.into();
+    window.window().dispatch_event(WindowEvent::KeyPressed { text: text.clone() });
+    window.window().dispatch_event(WindowEvent::KeyReleased { text });
+}
+
 fn game_in_progress() -> Session {
     let config = GameConfig {
         setup: Setup::TwoPlayers,
@@ -184,6 +296,13 @@ fn game_in_progress() -> Session {
     let destinations = session.interaction().destinations(session.game());
     let far = destinations.squares().max_by_key(|s| s.row() + s.column()).expect("a3 can move");
     session.tap(far);
+    session
+}
+
+/// The same game as `game_in_progress`, its piece on a3 selected and nothing previewed.
+fn piece_selected() -> Session {
+    let mut session = game_in_progress();
+    assert!(session.cancel(), "the preview is dropped, the selection kept");
     session
 }
 
@@ -261,9 +380,19 @@ fn screenshots_in_every_language_and_size() {
                 window.global::<NewGameForm>().invoke_set_players(2);
             }
             window.global::<Preferences>().invoke_set_turning(BoardTurning::Fixed);
+            controller.begin_session(piece_selected());
+            snapshot(&window, &format!("{code}-{size_name}-selected"));
             controller.begin_session(game_in_progress());
             assert!(window.global::<GameState>().get_has_preview(), "the game shot shows a preview");
             snapshot(&window, &format!("{code}-{size_name}-game"));
+            // The "⋯" menu over the game, opened as a player does; Esc closes it.
+            open_menu(&window);
+            snapshot(&window, &format!("{code}-{size_name}-menu"));
+            press_escape(&window);
+            assert!(
+                i_slint_backend_testing::ElementHandle::find_by_element_id(&window, "GameMenu::card").next().is_none(),
+                "Esc closed the menu"
+            );
             // A save that failed and a computer whose search failed, as the game page tells them.
             window.global::<GameState>().set_save_failure(halma::SaveFailureKind::DiskFull);
             window.global::<GameState>().set_computer_failed(true);
@@ -339,7 +468,7 @@ fn screenshots_in_every_language_and_size() {
     let split = SPLIT_WORDS.with(|all| all.take());
     assert!(
         split.is_empty(),
-        "{} button(s) would break a word or reach past the window:\n{}",
+        "{} control(s) would break a word, overlap, reach past the window or be too small to tap:\n{}",
         split.len(),
         split.join("\n")
     );

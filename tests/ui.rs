@@ -209,14 +209,14 @@ fn draw_offers() {
     // Accepted: every other seat accepts, in turn order, each in its own dialog.
     let h = harness("draw-yes");
     h.start(Session::new(humans(Setup::ThreePlayers)));
-    h.click_button("Offer draw");
+    h.menu("Offer draw");
     assert_eq!(h.game_state().get_question(), halma::Question::OfferDraw, "the offer is confirmed first");
     assert!(h.shows_text("Offer a draw to every other seat?"));
     h.click_button("Keep playing");
     assert_eq!(h.game_state().get_question(), halma::Question::None);
     assert!(!h.game_state().get_vote_awaited(), "no offer was made");
     assert!(h.game().pending_offer().is_none());
-    h.click_button("Offer draw");
+    h.menu("Offer draw");
     h.click_button("Offer the draw");
     assert_eq!(h.game_state().get_vote_seat(), 1, "B answers first");
     assert_eq!(h.game_state().get_vote_offerer(), 0);
@@ -231,7 +231,7 @@ fn draw_offers() {
     // Refused by the second human: the offerer plays on and cannot offer again this turn.
     let h = harness("draw-no");
     h.start(Session::new(humans(Setup::FourPlayersOneArmy)));
-    h.click_button("Offer draw");
+    h.menu("Offer draw");
     h.click_button("Offer the draw");
     assert_eq!(h.game_state().get_vote_seat(), 1);
     h.click_button("Accept draw");
@@ -253,7 +253,7 @@ fn the_computer_declines_an_even_draw_and_accepts_when_behind() {
     };
     let h = harness("draw-computer-start");
     h.start(Session::new(against_computer));
-    h.click_button("Offer draw");
+    h.menu("Offer draw");
     h.click_button("Offer the draw");
     assert_eq!(h.game().outcome(), Outcome::Ongoing, "declined at the start");
     assert_eq!(h.game_state().get_notice(), halma::Notice::DrawRefused);
@@ -267,7 +267,7 @@ fn the_computer_declines_an_even_draw_and_accepts_when_behind() {
     let h = harness("draw-computer-behind");
     let game = Game::from_position(behind.expect("hpn"));
     h.start(Session::with_game(against_computer, game).expect("a 2p game"));
-    h.click_button("Offer draw");
+    h.menu("Offer draw");
     h.click_button("Offer the draw");
     assert_eq!(h.game().outcome(), Outcome::Draw(DrawReason::Agreement), "a computer far behind accepts");
     assert_eq!(h.game_state().get_outcome(), halma::Outcome::DrawByAgreement);
@@ -294,8 +294,8 @@ fn gestures_zoom_and_rotate_without_touching_the_game() {
     assert_eq!(h.controller.session().view().quarter_turns, (turns + 1) % 4);
     assert_eq!(h.route(), preview);
     // Buttons and a resize (a device rotation) keep it too.
-    h.click_button("Rotate right");
-    h.click_button("Zoom in");
+    h.menu("Rotate right");
+    h.menu("Zoom in");
     h.window.window().set_size(slint::LogicalSize::new(420.0, 900.0));
     advance(50);
     assert_eq!(h.route(), preview);
@@ -335,8 +335,8 @@ fn quitting_mid_preview_resumes_exactly() {
         h.wait_until("the computer's reply", |h| h.game().history().len() == 2 && !h.controller.is_animating());
         h.tap(sq("d2"));
         h.tap(sq("d4"));
-        h.click_button("Zoom in");
-        h.click_button("Rotate right");
+        h.menu("Zoom in");
+        h.menu("Rotate right");
         let before = h.controller.session();
         // Quit: the window goes away without any explicit save.
         (h.quit(), before)
@@ -365,7 +365,7 @@ fn new_game_screen_for_each_player_count() {
         h.click_button("Start");
         assert_eq!(h.navigation().get_page(), Page::Game);
         assert_eq!(h.game().setup(), setup);
-        h.click_button("Set up…");
+        h.menu("Set up…");
         assert_eq!(h.navigation().get_page(), Page::NewGame);
     }
     h.click_button("4 players");
@@ -412,7 +412,7 @@ fn languages_switch_at_run_time_with_plural_forms() {
     assert_eq!(h.game().history()[0].to_string(), "c3-e5-g5");
     // The new-game screen's choices keep following the settings after the language
     // changed under them (their lists were translated anew).
-    h.click_button("Set up…");
+    h.menu("Set up…");
     h.preferences().invoke_select_language(language("uk"));
     advance(20);
     assert!(h.combo_shows("Українська") && h.combo_shows("Незмінна орієнтація"));
@@ -501,7 +501,7 @@ fn new_game_rotates_the_first_seat() {
             GameConfig { players: [Player::Human, Player::Human, Player::Human, Player::Human], ..humans(setup) };
         h.start(Session::new(config));
         for expected in cycle {
-            h.click_button("New game");
+            h.menu("New game");
             assert_eq!(h.game_state().get_question(), halma::Question::None, "nothing to lose: no question");
             let session = h.controller.session();
             assert_eq!(session.game().first_seat(), expected, "{setup:?}");
@@ -510,7 +510,7 @@ fn new_game_rotates_the_first_seat() {
             assert_eq!(h.navigation().get_page(), Page::Game, "it acts at once, on the game page");
         }
         let first = h.game().first_seat();
-        h.click_button("Restart");
+        h.menu("Restart");
         assert_eq!(h.game().first_seat(), first, "Restart keeps the first seat");
     }
 
@@ -525,22 +525,22 @@ fn new_game_rotates_the_first_seat() {
     h.click_button("Confirm");
     h.wait_until("the computer's reply", |h| h.game().history().len() == 2 && !h.controller.is_animating());
     let before = h.controller.session();
-    h.click_button("New game");
+    h.menu("New game");
     assert_eq!(h.game_state().get_question(), halma::Question::NewGame);
     assert!(h.shows_text("Start a new game?"));
     h.click_button("Keep playing");
     assert_eq!(h.controller.session().game(), before.game(), "refused: the game is unchanged");
-    h.click_button("Restart");
+    h.menu("Restart");
     assert_eq!(h.game_state().get_question(), halma::Question::Restart);
     h.key(slint::platform::Key::Escape);
     assert_eq!(h.game_state().get_question(), halma::Question::None, "Esc answers no");
     assert_eq!(h.controller.session().game(), before.game());
-    h.click_button("New game");
+    h.menu("New game");
     h.key(slint::platform::Key::Back);
     assert_eq!(h.game_state().get_question(), halma::Question::None, "Back answers no");
     assert_eq!(h.navigation().get_page(), Page::Game, "and stays on the game page");
     assert_eq!(h.controller.session().game(), before.game());
-    h.click_button("New game");
+    h.menu("New game");
     h.click_button("Replace this game");
     let session = h.controller.session();
     assert!(session.game().history().is_empty());
@@ -562,12 +562,41 @@ fn new_game_rotates_the_first_seat() {
     h.tap(sq("e2"));
     h.tap(sq("f3"));
     h.click_button("Confirm");
-    h.click_button("Set up…");
+    h.menu("Set up…");
     assert_eq!(h.navigation().get_page(), Page::NewGame);
     assert_eq!(h.form().get_players(), 3);
     let first_seats: Vec<i32> = h.form().get_first_seats().iter().collect();
     assert_eq!(first_seats[h.form().get_first_seat_index() as usize], 1, "B, the seat after A");
     assert!(h.form().get_can_resume(), "the game is kept until a new one starts");
+}
+
+/// Nothing moves under the finger: Confirm stays where it was from the moment a piece is
+/// selected through the preview, a longer chain and a cut back, on a desktop window and
+/// on a phone held either way, in a language of long words too.
+fn confirm_stays_in_place_from_selection_to_preview() {
+    let h = harness("confirm-place");
+    for (width, height, language) in [(1000.0, 700.0, "en"), (393.0, 851.0, "fil"), (851.0, 393.0, "fr")] {
+        h.window.window().set_size(slint::LogicalSize::new(width, height));
+        let index = halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == language).expect("listed") as i32;
+        h.preferences().invoke_select_language(index);
+        advance(20);
+        h.start(chain_session());
+        h.tap(sq("c3"));
+        assert_eq!(h.controller.session().interaction().selected, Some(sq("c3")));
+        let selected = h.element_rect("ActionBar::confirm");
+        h.tap(sq("e5"));
+        assert_eq!(h.route(), vec![sq("c3"), sq("e5")]);
+        assert_eq!(h.element_rect("ActionBar::confirm"), selected, "{width}×{height} {language}: a preview");
+        h.tap(sq("g5"));
+        h.tap(sq("g7"));
+        assert_eq!(h.route().len(), 4);
+        assert_eq!(h.element_rect("ActionBar::confirm"), selected, "{width}×{height} {language}: a longer chain");
+        h.tap(sq("e5"));
+        assert_eq!(h.element_rect("ActionBar::confirm"), selected, "{width}×{height} {language}: cut back");
+    }
+    let english = halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == "en").expect("listed") as i32;
+    h.preferences().invoke_select_language(english);
+    advance(20);
 }
 
 /// The end of the game is told in the panel; the whole final position stays in view.
@@ -662,7 +691,7 @@ fn review_steps_through_the_game_and_returns_exactly() {
     }
     h.tap(sq("d2"));
     h.tap(sq("d4"));
-    h.click_button("Zoom in");
+    h.menu("Zoom in");
     let before = h.controller.session();
     let saved = std::fs::read(h.dir.join("game.json")).expect("the game is saved");
     let has_piece = |name: &str| h.board().get_cells().row_data(sq(name).index()).is_some_and(|cell| cell.has_piece);
@@ -703,10 +732,10 @@ fn review_steps_through_the_game_and_returns_exactly() {
     advance(20);
     assert_eq!(h.game_state().get_review_shown(), 2);
     // Zoom and rotation work in review.
-    h.click_button("Rotate right");
+    h.menu("Rotate right");
     assert!(h.game_state().get_reviewing());
     assert_eq!(h.controller.session().view().quarter_turns, 1);
-    h.click_button("Rotate left");
+    h.menu("Rotate left");
     assert_eq!(std::fs::read(h.dir.join("game.json")).expect("saved"), saved, "review writes nothing");
 
     h.click_button("Back to game");
@@ -752,7 +781,7 @@ fn records_export_import_and_refuse_bad_text() {
     h.click_button("Confirm");
     h.wait_until("the computer's reply", |h| h.game().history().len() == 2 && !h.controller.is_animating());
     let records = h.window.global::<halma::Records>();
-    h.click_button("Copy game");
+    h.menu("Copy game");
     assert!(records.get_copied());
     assert!(h.shows_text("The game's record is on the clipboard and saved as"));
     let saved = std::path::PathBuf::from(records.get_saved_to().to_string());
@@ -762,7 +791,7 @@ fn records_export_import_and_refuse_bad_text() {
     let before = h.controller.session();
 
     // Junk: the line and the problem are shown, and the game is untouched.
-    h.click_button("Import game…");
+    h.menu("Import game…");
     assert!(records.get_importing());
     let bad = text.replace(" m15", " m15x").replace("e2-f3", "e2-f9");
     records.invoke_import(bad.into(), false);
@@ -788,11 +817,11 @@ fn records_export_import_and_refuse_bad_text() {
 
     // The round trip through the clipboard, as a player does it: Copy game, a new game,
     // then Import game…, paste (Ctrl+V) into the record field and Play on.
-    h.click_button("Copy game");
-    h.click_button("New game");
+    h.menu("Copy game");
+    h.menu("New game");
     h.click_button("Replace this game");
     assert!(h.game().history().is_empty());
-    h.click_button("Import game…");
+    h.menu("Import game…");
     let field = i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, "Game record")
         .next()
         .expect("the record field");
@@ -814,7 +843,7 @@ fn records_export_import_and_refuse_bad_text() {
     assert_eq!(imported.config().players, before.config().players, "the same players");
     assert!(!h.game_state().get_reviewing());
     // Or to review from its start.
-    h.click_button("Import game…");
+    h.menu("Import game…");
     records.invoke_import(text.into(), true);
     advance(20);
     assert!(h.game_state().get_reviewing());
@@ -894,6 +923,7 @@ fn main() {
         ("damaged_save_is_reported_then_dismissed", damaged_save_is_reported_then_dismissed),
         ("a_start_cut_short_is_not_repeated", a_start_cut_short_is_not_repeated),
         ("new_game_rotates_the_first_seat", new_game_rotates_the_first_seat),
+        ("confirm_stays_in_place_from_selection_to_preview", confirm_stays_in_place_from_selection_to_preview),
         ("end_of_game_leaves_the_board_visible", end_of_game_leaves_the_board_visible),
         ("an_arrived_army_moves_its_partners_pieces", an_arrived_army_moves_its_partners_pieces),
         ("back_closes_an_open_picker_first", back_closes_an_open_picker_first),

@@ -232,6 +232,24 @@ impl Harness {
         advance(20);
     }
 
+    /// Opens the game page's "⋯" menu and clicks its item `label`. The menu stays open
+    /// after a zoom or rotation (a player may repeat them); Esc then closes it, so the
+    /// next tap reaches the board.
+    pub fn menu(&self, label: &str) {
+        self.click_button("More actions");
+        self.click_button(label);
+        if ElementHandle::find_by_accessible_label(&self.window, "Rotate right").next().is_some() {
+            self.key(slint::platform::Key::Escape);
+        }
+    }
+
+    /// The position and size on screen of the element with the id `id` ("Component::id").
+    pub fn element_rect(&self, id: &str) -> (LogicalPosition, slint::LogicalSize) {
+        let element =
+            ElementHandle::find_by_element_id(&self.window, id).next().unwrap_or_else(|| panic!("no element '{id}'"));
+        (element.absolute_position(), element.size())
+    }
+
     /// The elements on screen with an accessible `role`.
     fn elements_with_role(&self, role: i_slint_backend_testing::AccessibleRole) -> Vec<ElementHandle> {
         i_slint_backend_testing::ElementQuery::from_root(&self.window)
