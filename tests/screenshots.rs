@@ -103,9 +103,9 @@ fn tap_targets(window: &AppWindow, card: Option<&i_slint_backend_testing::Elemen
         };
         let found = query.match_accessible_role(role).find_all();
         for element in found {
-            let is_square = role == AccessibleRole::Button
-                && !element.type_name().is_some_and(|name| name == "TouchButton")
-                && !element.bases().is_some_and(|mut bases| bases.any(|name| name == "TouchButton"));
+            let is_touch_button = element.type_name().is_some_and(|name| name == "TouchButton")
+                || element.bases().is_some_and(|mut bases| bases.any(|name| name == "TouchButton"));
+            let is_square = role == AccessibleRole::Button && !is_touch_button;
             if is_square || element.size().width <= 0.0 {
                 continue;
             }
