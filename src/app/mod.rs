@@ -3,6 +3,7 @@
 
 pub mod interaction;
 pub mod locale;
+pub mod players;
 pub mod saving;
 pub mod session;
 pub mod storage;

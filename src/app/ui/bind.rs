@@ -3,10 +3,81 @@
 
 use super::diagrams::{DiagramPicture, RulesPictures};
 use super::presenter::{BoardPicture, FormPicture, PickerPicture, StatusPicture};
+use super::records::{int, Trouble};
+use super::ui_state::UiState;
+use crate::app::locale;
 use crate::{
-    AppWindow, BoardState, Cell, Diagram, GameState, MoveEntry, NewGameForm, Pickers, RulesDiagrams, SaveFailureKind,
+    AppWindow, BoardState, BoardTurning, Cell, Diagram, GameState, MoveEntry, Navigation, NewGameForm, Pickers,
+    Preferences, RecordDetail, RecordTrouble, Records, RulesDiagrams, SaveFailureKind, SaveProblem,
 };
-use slint::{ComponentHandle, Model, ModelRc, VecModel};
+use slint::{ComponentHandle, Model, ModelRc, SharedString, VecModel};
+
+/// What never changes while the window lives: the version, the board's cells model (its
+/// rows are then written one by one) and the language menu.
+pub fn window_start(window: &AppWindow, cells: &std::rc::Rc<VecModel<Cell>>) {
+    window.set_version(env!("CARGO_PKG_VERSION").into());
+    if cfg!(target_os = "android") {
+        // Let Android size text from the system font scale.
+        window.set_base_font_size(0.0);
+    }
+    window.global::<BoardState>().set_cells(ModelRc::from(cells.clone()));
+    let names = locale::LANGUAGES.iter().map(|(_, name)| SharedString::from(*name)).collect::<Vec<_>>();
+    window.global::<Preferences>().set_language_names(ModelRc::new(VecModel::from(names)));
+}
+
+/// The interface state: the page, the import dialog, the cursor, Resume. (The question
+/// goes with the status, review with the move list.)
+pub fn interface(window: &AppWindow, ui: &UiState) {
+    window.global::<Navigation>().set_page(ui.page());
+    window.global::<Records>().set_importing(ui.import_open());
+    window.global::<BoardState>().set_cursor_visible(ui.cursor_shown());
+    window.global::<NewGameForm>().set_can_resume(ui.has_game());
+}
+
+/// What went wrong with the saved files at start (empty once dismissed).
+pub fn load_problems(window: &AppWindow, problems: Vec<SaveProblem>) {
+    window.global::<NewGameForm>().set_load_problems(ModelRc::new(VecModel::from(problems)));
+}
+
+/// Copy game done (`Some`, with the file it was also saved to, or empty), or the game
+/// changed since (`None`).
+pub fn copied(window: &AppWindow, saved_to: Option<String>) {
+    let records = window.global::<Records>();
+    records.set_copied(saved_to.is_some());
+    if let Some(saved_to) = saved_to {
+        records.set_saved_to(saved_to.into());
+    }
+}
+
+/// Why a pasted record was refused, at which line; `None` clears it.
+pub fn import_trouble(window: &AppWindow, trouble: Option<(usize, Trouble)>) {
+    let records = window.global::<Records>();
+    let Some((line, trouble)) = trouble else {
+        records.set_error_line(-1);
+        records.set_trouble(RecordTrouble::None);
+        records.set_detail(RecordDetail::Text);
+        records.set_error(SharedString::new());
+        return;
+    };
+    records.set_error_line(int(line));
+    records.set_trouble(trouble.kind);
+    records.set_detail(trouble.detail);
+    records.set_error(trouble.text.into());
+    records.set_error_action(int(trouble.action));
+    records.set_detail_row(trouble.row);
+    records.set_detail_count(trouble.count);
+    records.set_detail_limit(trouble.limit);
+}
+
+/// The language menu's choice.
+pub fn language_index(window: &AppWindow, index: i32) {
+    window.global::<Preferences>().set_language_index(index);
+}
+
+/// The board-turning setting.
+pub fn turning(window: &AppWindow, turning: BoardTurning) {
+    window.global::<Preferences>().set_turning(turning);
+}
 
 /// The board; only the cells that changed are written, so Slint redraws only those.
 pub fn board(window: &AppWindow, cells: &VecModel<Cell>, picture: BoardPicture) {

@@ -10,10 +10,10 @@ impl Controller {
     /// A click on a display cell: it counts as a tap once no pinch claims it.
     pub(super) fn cell_clicked(self: &Rc<Self>, x: i32, y: i32) {
         let weak = Rc::downgrade(self);
-        self.taps.click(x, y, move || {
+        self.board.taps.click(x, y, move || {
             if let Some(controller) = weak.upgrade() {
-                if let Some((x, y)) = controller.taps.take_pending() {
-                    controller.tap_cell(x, y);
+                if let Some((x, y)) = controller.board.taps.take_pending() {
+                    controller.live(|c| c.tap_cell(x, y));
                 }
             }
         });
@@ -25,10 +25,7 @@ impl Controller {
     }
 
     /// A tap that survived the pinch filter.
-    fn tap_cell(self: &Rc<Self>, x: i32, y: i32) {
-        if self.in_review() {
-            return;
-        }
+    pub(super) fn tap_cell(self: &Rc<Self>, x: i32, y: i32) {
         let Some(square) = self.session.borrow().view().square_at(x, y) else { return };
         self.finish_animation();
         let result = self.with_session(|session| session.tap(square));
@@ -36,19 +33,13 @@ impl Controller {
     }
 
     pub(super) fn arrow(self: &Rc<Self>, dx: i32, dy: i32) {
-        if self.in_review() {
-            return;
-        }
         self.with_session(|session| session.move_cursor(dx, dy));
-        self.cursor_visible.set(true);
+        self.with_ui(|ui| ui.show_cursor());
         self.refresh();
     }
 
     pub(super) fn enter(self: &Rc<Self>) {
-        if self.in_review() {
-            return;
-        }
-        self.cursor_visible.set(true);
+        self.with_ui(|ui| ui.show_cursor());
         self.finish_animation();
         let result = self.with_session(|session| session.enter());
         self.handle_tap_result(result);
@@ -84,17 +75,17 @@ impl Controller {
     }
 
     pub(super) fn viewport_resized(self: &Rc<Self>, width: f32, height: f32) {
-        self.viewport.set((width, height));
+        self.board.viewport.set((width, height));
         let Some(window) = self.window.upgrade() else { return };
         self.refresh_view(&window, &self.session.borrow());
     }
 
     pub(super) fn gesture_started(&self) {
-        self.taps.gesture_started();
+        self.board.taps.gesture_started();
     }
 
     pub(super) fn gesture_updated(self: &Rc<Self>, scale: f32, rotation: f32, anchor_x: f32, anchor_y: f32) {
-        let step = self.taps.gesture_updated(scale, rotation);
+        let step = self.board.taps.gesture_updated(scale, rotation);
         self.with_session(|session| {
             session.zoom_view(step.zoom_factor, anchor_x, anchor_y);
             if let Some(clockwise) = step.quarter_turn {
@@ -105,7 +96,7 @@ impl Controller {
     }
 
     pub(super) fn gesture_ended(&self) {
-        self.taps.gesture_ended();
+        self.board.taps.gesture_ended();
         self.save();
     }
 }

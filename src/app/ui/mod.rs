@@ -4,8 +4,9 @@
 //! - [`controller`]: holds the session and passing state, refreshes after each change;
 //!   its actions are in `play`, `board_input` and `pages`, wired in `wiring`;
 //! - `bind`: copies the presenter's pictures into the Slint globals;
-//! - [`worker`]: searches on a worker thread; [`gestures`]: taps against pinches;
-//!   [`navigation`]: pages and Back; [`animation`]: moves shown hop by hop;
+//! - [`ui_state`]: the interface's own state (page, dialog, review, cursor) and Back;
+//! - [`worker`]: polls the seats' drivers and the hint on a timer; [`gestures`]: taps
+//!   against pinches; [`animation`]: moves shown hop by hop;
 //!   [`setup_form`]: the new-game form; [`diagrams`]: the Rules page's pictures.
 
 pub mod animation;
@@ -14,13 +15,13 @@ mod board_input;
 pub mod controller;
 pub mod diagrams;
 pub mod gestures;
-pub mod navigation;
 mod pages;
 mod play;
 pub mod presenter;
 mod records;
 mod review;
 pub mod setup_form;
+pub mod ui_state;
 mod wiring;
 pub mod worker;
 
@@ -49,8 +50,12 @@ fn with_controller(f: impl FnOnce(&Rc<Controller>)) {
 /// Builds the window, restores the saved game and settings from `data_dir`, and runs
 /// until the window closes.
 pub fn run_app(data_dir: PathBuf) -> Result<(), slint::PlatformError> {
+    // A window before this one (Android recreating its activity) lets its data folder go
+    // first.
+    CONTROLLER.with(|c| c.borrow_mut().take());
     let window = AppWindow::new()?;
     let controller = Controller::install(&window, Some(Store::new(data_dir)));
+    CONTROLLER.with(|c| *c.borrow_mut() = Some(controller.clone()));
     window.run()?;
     controller.save();
     // A start whose window closed normally succeeded too (even if no frame was drawn).

@@ -2,77 +2,56 @@
 //! starting a game, and the settings (language, board turning).
 
 use super::controller::Controller;
-use super::navigation::{back_step, BackStep};
-use super::presenter;
 use super::setup_form::SetupForm;
+use super::ui_state::{BackStep, UiState};
+use super::{bind, presenter};
 use crate::app::locale;
 use crate::app::session::Session;
-use crate::{AppWindow, BoardTurning, Navigation, NewGameForm, Page, PlayerKind, Preferences};
-use slint::{ComponentHandle, ModelRc};
+use crate::{BoardTurning, Page, PlayerKind};
 use std::rc::Rc;
 
 impl Controller {
-    pub(super) fn page(&self) -> Page {
-        self.window.upgrade().map_or(Page::NewGame, |w| w.global::<Navigation>().get_page())
-    }
-
-    pub(super) fn set_page(&self, page: Page) {
-        self.with_window(|w| w.global::<Navigation>().set_page(page));
-    }
-
     pub(super) fn show_page(self: &Rc<Self>, page: Page) {
-        let target = self.navigator.open(self.page(), page, self.has_game.get());
-        self.set_page(target);
+        self.with_ui(|ui| ui.show(page));
         self.refresh();
     }
 
     /// From the rules or about page back to where the player came from.
     pub(super) fn go_back(self: &Rc<Self>) {
-        self.set_page(self.navigator.back_target(self.has_game.get()));
+        self.with_ui(UiState::go_back);
         self.refresh();
     }
 
-    pub(super) fn escape(self: &Rc<Self>) {
-        if self.import_open() {
-            return self.close_import();
-        }
-        if self.question_open() {
-            return self.answer_question(false);
-        }
-        if self.in_review() && self.page() == Page::Game {
-            return self.review_step(crate::ReviewStep::Leave);
-        }
-        match self.page() {
-            Page::Game => self.cancel(),
-            Page::Rules | Page::About => self.go_back(),
-            Page::NewGame => {}
-        }
+    /// True while a preview or a selection is on the board.
+    fn board_has_choice(&self) -> bool {
+        let session = self.session.borrow();
+        session.interaction().has_preview() || session.interaction().selected.is_some()
     }
 
-    /// Android's back button: preview, then selection, then the new-game screen, then
-    /// (false) let the system close the app.
+    pub(super) fn escape(self: &Rc<Self>) {
+        let step = self.with_ui(|ui| ui.escape(self.board_has_choice()));
+        self.carry_out_back(step);
+    }
+
+    /// Android's back button: the dialog or question, review, the preview, then the
+    /// selection, then the new-game screen, then (false) let the system close the app.
     pub(super) fn back(self: &Rc<Self>) -> bool {
-        if self.import_open() {
-            self.close_import();
-            return true;
-        }
-        if self.question_open() {
-            self.answer_question(false);
-            return true;
-        }
-        if self.in_review() && self.page() == Page::Game {
-            self.review_step(crate::ReviewStep::Leave);
-            return true;
-        }
-        let board_has_choice = {
-            let session = self.session.borrow();
-            session.interaction().has_preview() || session.interaction().selected.is_some()
-        };
-        match back_step(self.page(), board_has_choice) {
+        let step = self.with_ui(|ui| ui.back(self.board_has_choice()));
+        self.carry_out_back(step)
+    }
+
+    /// What is left to do after Back or Esc changed the interface state; false when the
+    /// system may close the app.
+    fn carry_out_back(self: &Rc<Self>, step: BackStep) -> bool {
+        match step {
             BackStep::CancelOnBoard => self.cancel(),
             BackStep::LeaveGame => self.set_up(),
-            BackStep::Return => self.go_back(),
             BackStep::LetSystemClose => return false,
+            BackStep::CloseImport
+            | BackStep::DismissQuestion
+            | BackStep::LeaveReview
+            | BackStep::Return
+            | BackStep::Nothing => self.refresh(),
         }
         true
     }
@@ -82,15 +61,13 @@ impl Controller {
     /// Opens the new-game screen to set up a different game: this game's configuration
     /// with the first seat rotated, as New game would start it. The game is kept.
     pub(super) fn set_up(self: &Rc<Self>) {
-        self.question.set(crate::Question::None);
-        self.leave_review();
+        self.with_ui(UiState::set_up);
         self.with_session(|session| session.clear_selection());
-        if self.has_game.get() {
+        if self.ui.borrow().has_game() {
             let config = self.session.borrow().next_config();
             *self.form.borrow_mut() = SetupForm::from_config(config);
         }
         self.refresh_form();
-        self.show_page(Page::NewGame);
         self.after_change(true);
     }
 
@@ -126,17 +103,14 @@ impl Controller {
 
     /// Replaces the game by `session`, keeping the player's view of the board.
     pub(super) fn begin(&self, session: Session) {
-        self.leave_review();
-        self.cancel_job();
-        self.finish_animation();
-        self.computer_failed.set(false);
+        self.interrupt();
         let view = *self.session.borrow().view();
         *self.session.borrow_mut() = session.with_view(view);
-        self.has_game.set(true);
+        self.with_ui(UiState::game_begun);
     }
 
     pub(super) fn dismiss_load_problems(&self) {
-        self.with_window(|w| w.global::<NewGameForm>().set_load_problems(ModelRc::default()));
+        self.with_window(|w| bind::load_problems(w, Vec::new()));
     }
 
     // ----- Settings -----
@@ -155,7 +129,7 @@ impl Controller {
             eprintln!("halma: no translation for '{code}': {error}");
         }
         let index = locale::LANGUAGES.iter().position(|(c, _)| *c == code).unwrap_or(0);
-        self.with_window(|w: &AppWindow| w.global::<Preferences>().set_language_index(index as i32));
+        self.with_window(|w| bind::language_index(w, index as i32));
     }
 
     /// The system's language changed (Android's per-app language or system locale): it

@@ -2,9 +2,10 @@
 //! computer's moves when its search finishes.
 
 use super::controller::Controller;
+use super::ui_state::UiState;
 use super::worker::JobKind;
-use crate::ai;
 use crate::app::interaction::TapResult;
+use crate::app::players::Turn;
 use crate::rules::Action;
 use crate::{Page, Question};
 use std::rc::Rc;
@@ -20,47 +21,33 @@ impl Controller {
     }
 
     pub(super) fn confirm(self: &Rc<Self>) {
-        if self.in_review() {
-            return;
-        }
         self.finish_animation();
         let seat = self.session.borrow().game().position().army_to_move();
         if let Ok(Action::Move(route)) = self.with_session(|session| session.confirm()) {
-            self.cancel_job();
+            self.worker.cancel();
             self.animate(route.squares().to_vec(), seat);
             self.after_change(true);
         }
     }
 
     pub(super) fn cancel(self: &Rc<Self>) {
-        if self.in_review() {
-            return;
-        }
         if self.with_session(|session| session.cancel()) {
             self.after_change(true);
         }
     }
 
     pub(super) fn hint(self: &Rc<Self>) {
-        if self.in_review() {
-            return;
-        }
         let can = self.session.borrow().human_can_act() && self.worker.busy().is_none();
-        if !can || self.page() != Page::Game {
+        if !can || self.ui.borrow().page() != Page::Game {
             return;
         }
         let game = self.session.borrow().game().clone();
         let weak = Rc::downgrade(self);
-        self.worker.start(
-            JobKind::Hint,
-            game,
-            |game, stop| ai::hint(&game, &stop),
-            move || {
-                if let Some(controller) = weak.upgrade() {
-                    controller.poll_job();
-                }
-            },
-        );
+        self.worker.start_hint(game, move || {
+            if let Some(controller) = weak.upgrade() {
+                controller.poll_job();
+            }
+        });
         self.refresh();
     }
 
@@ -72,25 +59,24 @@ impl Controller {
             self.after_change(false);
             return;
         }
-        match (finished.kind, finished.action) {
-            (JobKind::Computer, Ok(Some(action))) => self.play_computer(action),
-            // The seat to move has an action (passes are played for it): finding none, or
-            // failing, is an error to tell, not a reason to think again forever.
-            (JobKind::Computer, Ok(None) | Err(_)) => {
-                eprintln!("halma: the computer could not choose a move");
-                self.computer_failed.set(true);
+        match (finished.kind, finished.turn) {
+            (JobKind::Computer, Turn::Chose(action)) => self.play_computer(action),
+            // A failure is told (Retry), not a reason to think again forever.
+            (JobKind::Computer, Turn::Failed(reason)) => {
+                eprintln!("halma: the seat to move could not choose a move: {reason}");
+                self.worker.set_failed();
             }
-            (JobKind::Hint, Ok(Some(Action::Move(route)))) => {
+            (JobKind::Hint, Turn::Chose(Action::Move(route))) => {
                 self.with_session(|session| session.show_hint(route.squares()));
             }
-            (JobKind::Hint, _) => {}
+            (_, _) => {}
         }
         self.after_change(true);
     }
 
     /// Retry after the computer's search failed: it thinks again.
     pub(super) fn retry_computer(self: &Rc<Self>) {
-        self.computer_failed.set(false);
+        self.worker.clear_failure();
         self.after_change(false);
     }
 
@@ -104,32 +90,26 @@ impl Controller {
             }
             Err(error) => {
                 eprintln!("halma: the computer's move was refused: {error}");
-                self.computer_failed.set(true);
+                self.worker.set_failed();
             }
         }
     }
 
     /// Stops whatever moves or thinks before the game changes under it.
-    fn interrupt(&self) {
-        self.cancel_job();
+    pub(super) fn interrupt(&self) {
+        self.worker.cancel();
         self.finish_animation();
         // The game changes: a failed search was for the position that goes.
-        self.computer_failed.set(false);
+        self.worker.clear_failure();
     }
 
     pub(super) fn undo(self: &Rc<Self>) {
-        if self.in_review() {
-            return;
-        }
         self.interrupt();
         self.with_session(|session| session.undo());
         self.after_change(true);
     }
 
     pub(super) fn redo(self: &Rc<Self>) {
-        if self.in_review() {
-            return;
-        }
         self.interrupt();
         self.with_session(|session| session.redo());
         self.after_change(true);
@@ -137,9 +117,6 @@ impl Controller {
 
     /// Offering a draw can end the game: the player confirms it first.
     pub(super) fn offer_draw(self: &Rc<Self>) {
-        if self.in_review() {
-            return;
-        }
         if self.session.borrow().can_offer_draw() {
             self.ask(Question::OfferDraw);
         }
@@ -172,18 +149,13 @@ impl Controller {
     }
 
     fn ask(&self, question: Question) {
-        self.question.set(question);
+        self.with_ui(|ui| ui.ask(question));
         self.refresh();
-    }
-
-    /// True while a question waits for its answer (the page is modal meanwhile).
-    pub(super) fn question_open(&self) -> bool {
-        self.question.get() != Question::None
     }
 
     /// The player's answer: yes carries the action out, no keeps everything as it was.
     pub(super) fn answer_question(self: &Rc<Self>, yes: bool) {
-        let question = self.question.replace(Question::None);
+        let question = self.with_ui(UiState::take_question);
         if yes {
             self.carry_out(question);
         } else {
@@ -192,12 +164,10 @@ impl Controller {
     }
 
     fn carry_out(self: &Rc<Self>, question: Question) {
-        if question != Question::OfferDraw {
-            // The game is replaced: review ends with it.
-            self.leave_review();
-        }
         match question {
             Question::NewGame | Question::Restart => {
+                // The game is replaced: review ends with it.
+                self.with_ui(UiState::game_begun);
                 self.interrupt();
                 self.with_session(
                     |session| {
@@ -222,18 +192,12 @@ impl Controller {
     }
 
     pub(super) fn pick_piece(self: &Rc<Self>, index: i32) {
-        if self.in_review() {
-            return;
-        }
         let Ok(index) = usize::try_from(index) else { return };
         let result = self.with_session(|session| session.pick_piece(index));
         self.handle_tap_result(result);
     }
 
     pub(super) fn pick_destination(self: &Rc<Self>, index: i32) {
-        if self.in_review() {
-            return;
-        }
         let Ok(index) = usize::try_from(index) else { return };
         let result = self.with_session(|session| session.pick_destination(index));
         self.handle_tap_result(result);

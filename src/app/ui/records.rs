@@ -2,13 +2,15 @@
 //! also a file), and import: a pasted record becomes the game, to play on or to review.
 //! A record that cannot be read leaves the current game as it was.
 
+use super::bind;
 use super::controller::Controller;
+use super::ui_state::UiState;
 use crate::app::session::{GameConfig, Player, Session};
 use crate::app::storage;
 use crate::record::{date_of_unix_time, Record, RecordProblem};
 use crate::rules::NotationError;
-use crate::{Page, RecordDetail, RecordTrouble, Records};
-use slint::{ComponentHandle, SharedString};
+use crate::{Page, RecordDetail, RecordTrouble};
+use slint::SharedString;
 use std::rc::Rc;
 
 /// The current game as a record, with who plays each seat and today's date.
@@ -52,7 +54,7 @@ impl Trouble {
 }
 
 /// Clamps a count from the input for the interface's `int`.
-fn int(value: impl TryInto<i32>) -> i32 {
+pub(super) fn int(value: impl TryInto<i32>) -> i32 {
     value.try_into().unwrap_or(i32::MAX)
 }
 
@@ -144,35 +146,24 @@ impl Controller {
     pub(super) fn export_record(&self) -> SharedString {
         let now = storage::now_unix_time();
         let text = record_of(&self.session.borrow(), now).to_text();
-        let saved = match &self.store {
+        let saved = match &self.saving.store {
             Some(store) if !cfg!(target_os = "android") => store.save_record(&format!("halma-{now}.txt"), &text).ok(),
             _ => None,
         };
-        self.with_window(|w| {
-            let records = w.global::<Records>();
-            records.set_copied(true);
-            records.set_saved_to(saved.map(|path| path.display().to_string()).unwrap_or_default().into());
-        });
+        let saved_to = saved.map(|path| path.display().to_string()).unwrap_or_default();
+        self.with_window(|w| bind::copied(w, Some(saved_to)));
         text.into()
     }
 
     pub(super) fn open_import(&self) {
-        self.with_window(|w| {
-            let records = w.global::<Records>();
-            records.set_error_line(-1);
-            records.set_trouble(RecordTrouble::None);
-            records.set_detail(RecordDetail::Text);
-            records.set_error(SharedString::new());
-            records.set_importing(true);
-        });
-    }
-
-    pub(super) fn import_open(&self) -> bool {
-        self.window.upgrade().is_some_and(|w| w.global::<Records>().get_importing())
+        self.with_ui(UiState::open_import);
+        self.with_window(|w| bind::import_trouble(w, None));
+        self.refresh();
     }
 
     pub(super) fn close_import(&self) {
-        self.with_window(|w| w.global::<Records>().set_importing(false));
+        self.with_ui(UiState::close_import);
+        self.refresh();
     }
 
     /// Reads a pasted record: on success it becomes the game (in review from its start
@@ -188,25 +179,17 @@ impl Controller {
         };
         match session {
             Ok(session) => {
-                self.close_import();
                 self.begin(session);
-                self.show_page(Page::Game);
-                if review {
-                    self.review.set(Some(0));
-                }
+                self.with_ui(|ui| {
+                    ui.close_import();
+                    ui.show(Page::Game);
+                    if review {
+                        ui.review_from_start();
+                    }
+                });
                 self.after_change(true);
             }
-            Err((line, trouble)) => self.with_window(|w| {
-                let records = w.global::<Records>();
-                records.set_error_line(int(line));
-                records.set_trouble(trouble.kind);
-                records.set_detail(trouble.detail);
-                records.set_error(trouble.text.into());
-                records.set_error_action(int(trouble.action));
-                records.set_detail_row(trouble.row);
-                records.set_detail_count(trouble.count);
-                records.set_detail_limit(trouble.limit);
-            }),
+            Err((line, trouble)) => self.with_window(|w| bind::import_trouble(w, Some((line, trouble)))),
         }
     }
 }

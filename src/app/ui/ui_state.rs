@@ -1,64 +1,257 @@
-//! Moving between the pages, and what Back and Esc do on each. Pure decisions, tested
-//! without a window; the controller carries them out.
+//! The interface's own state, apart from the game: the page shown, the question or dialog
+//! open over it, the review position, the keyboard cursor and whether there is a game.
+//! Rust owns it and the window only shows it (`bind::interface`), so every change is a
+//! function here, tested without a window, and Back and Esc are decided from it alone.
 
-use crate::Page;
-use std::cell::Cell;
+use crate::{Page, Question, ReviewStep};
 
-/// Remembers where the rules and about pages were opened from.
-pub struct Navigator {
-    previous: Cell<Page>,
+/// What is open over the page: at most one modal thing at a time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Overlay {
+    None,
+    /// A yes/no question before New game, Restart or a draw offer.
+    Question(Question),
+    /// The dialog where a record is pasted.
+    Import,
 }
 
-impl Default for Navigator {
-    fn default() -> Navigator {
-        Navigator { previous: Cell::new(Page::NewGame) }
-    }
+/// What Back (Android's button) or Esc did to the interface state, and what the
+/// controller still has to do with the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BackStep {
+    /// The import dialog was closed.
+    CloseImport,
+    /// The open question was answered no.
+    DismissQuestion,
+    /// Review ended: the board shows the live game again.
+    LeaveReview,
+    /// Drop the preview, else the selection (the game page, while there is one).
+    CancelOnBoard,
+    /// The game was left for the new-game screen (the game is kept): the controller fills
+    /// the form with the next game's configuration.
+    LeaveGame,
+    /// The rules or about page went back to where it was opened from.
+    Return,
+    /// Nothing to do (Esc on the new-game screen, or with nothing on the board).
+    Nothing,
+    /// Nothing left to go back to: Android may close the app.
+    LetSystemClose,
 }
 
-impl Navigator {
-    /// The page to show when `requested` is asked for on `current`. The game page
-    /// needs a game; leaving the new-game or game page remembers it for [`Self::back_target`].
-    pub fn open(&self, current: Page, requested: Page, has_game: bool) -> Page {
-        if current != requested && matches!(current, Page::Game | Page::NewGame) {
-            self.previous.set(current);
+/// The interface state. Its fields change only through the methods below.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UiState {
+    page: Page,
+    /// Where the rules and about pages return to.
+    previous: Page,
+    overlay: Overlay,
+    /// In review: how many of the game's actions the board shows (None: the live game).
+    review: Option<usize>,
+    cursor_visible: bool,
+    /// True when the session is a game the player started (Resume is offered).
+    has_game: bool,
+}
+
+impl Default for UiState {
+    fn default() -> UiState {
+        UiState {
+            page: Page::NewGame,
+            previous: Page::NewGame,
+            overlay: Overlay::None,
+            review: None,
+            cursor_visible: false,
+            has_game: false,
         }
-        Self::available(requested, has_game)
+    }
+}
+
+impl UiState {
+    pub fn page(&self) -> Page {
+        self.page
     }
 
-    /// The page that the rules or about page returns to.
-    pub fn back_target(&self, has_game: bool) -> Page {
-        Self::available(self.previous.get(), has_game)
+    pub fn overlay(&self) -> Overlay {
+        self.overlay
     }
 
-    fn available(page: Page, has_game: bool) -> Page {
-        if page == Page::Game && !has_game {
+    /// The question waiting for an answer, `Question::None` if none.
+    pub fn question(&self) -> Question {
+        match self.overlay {
+            Overlay::Question(question) => question,
+            _ => Question::None,
+        }
+    }
+
+    pub fn import_open(&self) -> bool {
+        self.overlay == Overlay::Import
+    }
+
+    pub fn review(&self) -> Option<usize> {
+        self.review
+    }
+
+    /// True while the board shows an earlier position: it then takes no moves.
+    pub fn in_review(&self) -> bool {
+        self.review.is_some()
+    }
+
+    /// The keyboard cursor shows once a key moved it, and never in review.
+    pub fn cursor_shown(&self) -> bool {
+        self.cursor_visible && self.review.is_none()
+    }
+
+    pub fn has_game(&self) -> bool {
+        self.has_game
+    }
+
+    // ----- Pages -----
+
+    /// Shows `requested` (the game page needs a game); leaving the new-game or game page
+    /// remembers it for the rules and about pages' return.
+    pub fn show(&mut self, requested: Page) {
+        if self.page != requested && matches!(self.page, Page::Game | Page::NewGame) {
+            self.previous = self.page;
+        }
+        self.page = self.available(requested);
+    }
+
+    /// From the rules or about page back to where the player came from.
+    pub fn go_back(&mut self) {
+        self.page = self.available(self.previous);
+    }
+
+    fn available(&self, page: Page) -> Page {
+        if page == Page::Game && !self.has_game {
             Page::NewGame
         } else {
             page
         }
     }
-}
 
-/// What Android's Back button does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BackStep {
-    /// Drop the preview, else the selection (the game page, while there is one).
-    CancelOnBoard,
-    /// Leave the game for the new-game screen (the game is kept).
-    LeaveGame,
-    /// Return from the rules or about page.
-    Return,
-    /// Nothing left to go back to: Android may close the app.
-    LetSystemClose,
-}
+    /// A game now is in the session (started, resumed from a save, imported): the live
+    /// game shows, whatever was reviewed before.
+    pub fn game_begun(&mut self) {
+        self.has_game = true;
+        self.review = None;
+    }
 
-/// Back on `page`, given whether a preview or selection is on the board.
-pub fn back_step(page: Page, board_has_choice: bool) -> BackStep {
-    match page {
-        Page::Game if board_has_choice => BackStep::CancelOnBoard,
-        Page::Game => BackStep::LeaveGame,
-        Page::Rules | Page::About => BackStep::Return,
-        Page::NewGame => BackStep::LetSystemClose,
+    /// The new-game screen to set up another game: questions and review end.
+    pub fn set_up(&mut self) {
+        self.overlay = Overlay::None;
+        self.review = None;
+        self.show(Page::NewGame);
+    }
+
+    // ----- Questions and the import dialog -----
+
+    pub fn ask(&mut self, question: Question) {
+        self.overlay = if question == Question::None { Overlay::None } else { Overlay::Question(question) };
+    }
+
+    /// Closes the open question and returns it (`Question::None` if none was open).
+    pub fn take_question(&mut self) -> Question {
+        let question = self.question();
+        if question != Question::None {
+            self.overlay = Overlay::None;
+        }
+        question
+    }
+
+    pub fn open_import(&mut self) {
+        self.overlay = Overlay::Import;
+    }
+
+    pub fn close_import(&mut self) {
+        if self.import_open() {
+            self.overlay = Overlay::None;
+        }
+    }
+
+    // ----- Review and the cursor -----
+
+    /// One step of review in a game of `total` actions. Stepping back from the live game
+    /// starts review one action before its end; stepping forward in the live game stays
+    /// there.
+    pub fn review_step(&mut self, step: ReviewStep, total: usize) {
+        self.review = match step {
+            ReviewStep::First => Some(0),
+            ReviewStep::Back => Some(self.review.unwrap_or(total).saturating_sub(1)),
+            ReviewStep::Forward => self.review.map(|shown| (shown + 1).min(total)),
+            ReviewStep::Last => Some(total),
+            ReviewStep::Leave => None,
+        };
+    }
+
+    /// Shows the position after the move list's entry `index` (a game of `total` actions).
+    pub fn review_at(&mut self, index: usize, total: usize) {
+        self.review = Some(index.saturating_add(1).min(total));
+    }
+
+    /// Shows the game from its start, read-only (an imported record to review).
+    pub fn review_from_start(&mut self) {
+        self.review = Some(0);
+    }
+
+    pub fn show_cursor(&mut self) {
+        self.cursor_visible = true;
+    }
+
+    // ----- Back and Esc -----
+
+    /// Android's Back: the dialog, then the question, then review, then (on the game page)
+    /// the preview or selection, then the game page itself, then the rules or about page,
+    /// and last the app (`LetSystemClose`). `board_has_choice`: a preview or selection is
+    /// on the board.
+    pub fn back(&mut self, board_has_choice: bool) -> BackStep {
+        if let Some(step) = self.close_what_is_over_the_page() {
+            return step;
+        }
+        match self.page {
+            Page::Game if board_has_choice => BackStep::CancelOnBoard,
+            Page::Game => {
+                self.set_up();
+                BackStep::LeaveGame
+            }
+            Page::Rules | Page::About => {
+                self.go_back();
+                BackStep::Return
+            }
+            Page::NewGame => BackStep::LetSystemClose,
+        }
+    }
+
+    /// Esc: as Back, but it never leaves the game page nor closes the app.
+    pub fn escape(&mut self, board_has_choice: bool) -> BackStep {
+        if let Some(step) = self.close_what_is_over_the_page() {
+            return step;
+        }
+        match self.page {
+            Page::Game if board_has_choice => BackStep::CancelOnBoard,
+            Page::Rules | Page::About => {
+                self.go_back();
+                BackStep::Return
+            }
+            Page::Game | Page::NewGame => BackStep::Nothing,
+        }
+    }
+
+    /// The import dialog, the open question or review on the game page, closed first.
+    fn close_what_is_over_the_page(&mut self) -> Option<BackStep> {
+        match self.overlay {
+            Overlay::Import => {
+                self.overlay = Overlay::None;
+                Some(BackStep::CloseImport)
+            }
+            Overlay::Question(_) => {
+                self.overlay = Overlay::None;
+                Some(BackStep::DismissQuestion)
+            }
+            Overlay::None if self.review.is_some() && self.page == Page::Game => {
+                self.review = None;
+                Some(BackStep::LeaveReview)
+            }
+            Overlay::None => None,
+        }
     }
 }
 
@@ -66,30 +259,127 @@ pub fn back_step(page: Page, board_has_choice: bool) -> BackStep {
 mod tests {
     use super::*;
 
+    fn with_game() -> UiState {
+        let mut state = UiState::default();
+        state.game_begun();
+        state.show(Page::Game);
+        state
+    }
+
     #[test]
     fn rules_return_to_the_page_they_were_opened_from() {
-        let navigator = Navigator::default();
-        assert_eq!(navigator.open(Page::Game, Page::Rules, true), Page::Rules);
-        assert_eq!(navigator.back_target(true), Page::Game);
-        assert_eq!(navigator.open(Page::NewGame, Page::About, true), Page::About);
-        assert_eq!(navigator.back_target(true), Page::NewGame);
-        assert_eq!(navigator.open(Page::About, Page::Rules, true), Page::Rules, "from about to rules");
-        assert_eq!(navigator.back_target(true), Page::NewGame, "still returns where the player came from");
+        let mut state = with_game();
+        state.show(Page::Rules);
+        assert_eq!(state.page(), Page::Rules);
+        state.go_back();
+        assert_eq!(state.page(), Page::Game);
+        state.show(Page::NewGame);
+        state.show(Page::About);
+        state.show(Page::Rules);
+        assert_eq!(state.page(), Page::Rules, "from about to rules");
+        state.go_back();
+        assert_eq!(state.page(), Page::NewGame, "still returns where the player came from");
     }
 
     #[test]
     fn without_a_game_the_game_page_is_the_new_game_page() {
-        let navigator = Navigator::default();
-        assert_eq!(navigator.open(Page::NewGame, Page::Game, false), Page::NewGame);
-        navigator.open(Page::Game, Page::Rules, true);
-        assert_eq!(navigator.back_target(false), Page::NewGame);
+        let mut state = UiState::default();
+        state.show(Page::Game);
+        assert_eq!(state.page(), Page::NewGame);
+        state.show(Page::About);
+        state.go_back();
+        assert_eq!(state.page(), Page::NewGame);
+    }
+
+    /// Back from every kind of state, step by step until Android may close the app.
+    #[test]
+    fn back_steps_from_the_dialog_to_the_system() {
+        let mut state = with_game();
+        state.review_step(ReviewStep::Back, 4);
+        state.ask(Question::Restart);
+        state.open_import();
+        let mut steps = Vec::new();
+        for board_has_choice in [true, true, true, true, false, false] {
+            steps.push((state.back(board_has_choice), state.page()));
+        }
+        assert_eq!(
+            steps,
+            [
+                (BackStep::CloseImport, Page::Game),
+                // Opening the dialog replaced the question: one thing is open at a time.
+                (BackStep::LeaveReview, Page::Game),
+                (BackStep::CancelOnBoard, Page::Game),
+                (BackStep::CancelOnBoard, Page::Game),
+                (BackStep::LeaveGame, Page::NewGame),
+                (BackStep::LetSystemClose, Page::NewGame),
+            ]
+        );
+        assert!(state.has_game(), "leaving the game keeps it");
+
+        let mut state = with_game();
+        state.ask(Question::OfferDraw);
+        assert_eq!(state.back(false), BackStep::DismissQuestion);
+        assert_eq!(state.question(), Question::None);
+        state.show(Page::About);
+        assert_eq!((state.back(false), state.page()), (BackStep::Return, Page::Game));
+        state.show(Page::Rules);
+        state.review_step(ReviewStep::First, 4);
+        assert_eq!((state.back(false), state.page()), (BackStep::Return, Page::Game), "review waits on the game page");
+        assert_eq!(state.back(false), BackStep::LeaveReview);
     }
 
     #[test]
-    fn back_steps_from_the_board_to_the_system() {
-        assert_eq!(back_step(Page::Game, true), BackStep::CancelOnBoard);
-        assert_eq!(back_step(Page::Game, false), BackStep::LeaveGame);
-        assert_eq!(back_step(Page::Rules, false), BackStep::Return);
-        assert_eq!(back_step(Page::NewGame, true), BackStep::LetSystemClose);
+    fn escape_never_leaves_the_game_nor_closes_the_app() {
+        let mut state = with_game();
+        state.open_import();
+        assert_eq!(state.escape(false), BackStep::CloseImport);
+        state.ask(Question::NewGame);
+        assert_eq!(state.escape(false), BackStep::DismissQuestion);
+        state.review_at(0, 3);
+        assert_eq!(state.escape(true), BackStep::LeaveReview);
+        assert_eq!(state.escape(true), BackStep::CancelOnBoard);
+        assert_eq!((state.escape(false), state.page()), (BackStep::Nothing, Page::Game));
+        state.show(Page::Rules);
+        assert_eq!((state.escape(false), state.page()), (BackStep::Return, Page::Game));
+        state.set_up();
+        assert_eq!((state.escape(false), state.page()), (BackStep::Nothing, Page::NewGame));
+    }
+
+    #[test]
+    fn review_steps_stay_within_the_game() {
+        let mut state = with_game();
+        state.review_step(ReviewStep::Forward, 5);
+        assert_eq!(state.review(), None, "forward in the live game stays there");
+        state.review_step(ReviewStep::Back, 5);
+        assert_eq!(state.review(), Some(4), "back from the live game");
+        state.review_step(ReviewStep::First, 5);
+        state.review_step(ReviewStep::Back, 5);
+        assert_eq!(state.review(), Some(0), "not before the start");
+        state.review_step(ReviewStep::Last, 5);
+        state.review_step(ReviewStep::Forward, 5);
+        assert_eq!(state.review(), Some(5), "not past the end");
+        state.review_at(usize::MAX, 5);
+        assert_eq!(state.review(), Some(5));
+        state.review_step(ReviewStep::Leave, 5);
+        assert_eq!(state.review(), None);
+    }
+
+    #[test]
+    fn the_cursor_and_questions_follow_review_and_new_games() {
+        let mut state = with_game();
+        state.show_cursor();
+        assert!(state.cursor_shown());
+        state.review_from_start();
+        assert!(!state.cursor_shown(), "no cursor on a read-only board");
+        state.game_begun();
+        assert!(state.cursor_shown() && !state.in_review(), "a new game shows the live board");
+        state.ask(Question::Restart);
+        state.close_import();
+        assert_eq!(state.question(), Question::Restart, "closing a dialog that is not open changes nothing");
+        assert_eq!(state.take_question(), Question::Restart);
+        assert_eq!(state.take_question(), Question::None);
+        state.ask(Question::OfferDraw);
+        state.set_up();
+        assert_eq!((state.overlay(), state.page()), (Overlay::None, Page::NewGame));
     }
 }

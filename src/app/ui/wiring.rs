@@ -1,4 +1,5 @@
-//! Connects the Slint callbacks of each global to the controller's actions.
+//! Connects the Slint callbacks of each global to the controller's actions. The actions
+//! that change the live game go through `Controller::live`, the one gate of review.
 
 use super::controller::Controller;
 use crate::{
@@ -41,10 +42,10 @@ impl Controller {
 
     fn connect_board(self: &Rc<Self>, window: &AppWindow) {
         let board = window.global::<BoardState>();
-        on!(self, board.on_cell_clicked, |c, x: i32, y: i32| c.cell_clicked(x, y));
-        on!(self, board.on_square_activated, |c, x: i32, y: i32| c.square_activated(x, y));
-        on!(self, board.on_arrow, |c, dx: i32, dy: i32| c.arrow(dx, dy));
-        on!(self, board.on_enter, |c| c.enter());
+        on!(self, board.on_cell_clicked, |c, x: i32, y: i32| c.live(|c| c.cell_clicked(x, y)));
+        on!(self, board.on_square_activated, |c, x: i32, y: i32| c.live(|c| c.square_activated(x, y)));
+        on!(self, board.on_arrow, |c, dx: i32, dy: i32| c.live(|c| c.arrow(dx, dy)));
+        on!(self, board.on_enter, |c| c.live(Controller::enter));
         on!(self, board.on_zoom_in, |c, x: f32, y: f32| c.zoom_step(true, x, y));
         on!(self, board.on_zoom_out, |c, x: f32, y: f32| c.zoom_step(false, x, y));
         on!(self, board.on_zoom_fit, |c| c.zoom_fit());
@@ -59,13 +60,13 @@ impl Controller {
 
     fn connect_game(self: &Rc<Self>, window: &AppWindow) {
         let game = window.global::<GameState>();
-        on!(self, game.on_confirm, |c| c.confirm());
-        on!(self, game.on_cancel, |c| c.cancel());
-        on!(self, game.on_hint, |c| c.hint());
-        on!(self, game.on_undo, |c| c.undo());
+        on!(self, game.on_confirm, |c| c.live(Controller::confirm));
+        on!(self, game.on_cancel, |c| c.live(Controller::cancel));
+        on!(self, game.on_hint, |c| c.live(Controller::hint));
+        on!(self, game.on_undo, |c| c.live(Controller::undo));
         on!(self, game.on_retry_computer, |c| c.retry_computer());
-        on!(self, game.on_redo, |c| c.redo());
-        on!(self, game.on_offer_draw, |c| c.offer_draw());
+        on!(self, game.on_redo, |c| c.live(Controller::redo));
+        on!(self, game.on_offer_draw, |c| c.live(Controller::offer_draw));
         on!(self, game.on_answer_draw, |c, accept: bool| c.answer_draw(accept));
         on!(self, game.on_restart, |c| c.restart_game());
         on!(self, game.on_new_game, |c| c.new_game());
@@ -74,8 +75,8 @@ impl Controller {
         on!(self, game.on_review_step, |c, step: ReviewStep| c.review_step(step));
         on!(self, game.on_review_at, |c, index: i32| c.review_at(index));
         let pickers = window.global::<Pickers>();
-        on!(self, pickers.on_pick_piece, |c, index: i32| c.pick_piece(index));
-        on!(self, pickers.on_pick_destination, |c, index: i32| c.pick_destination(index));
+        on!(self, pickers.on_pick_piece, |c, index: i32| c.live(|c| c.pick_piece(index)));
+        on!(self, pickers.on_pick_destination, |c, index: i32| c.live(|c| c.pick_destination(index)));
     }
 
     fn connect_new_game(self: &Rc<Self>, window: &AppWindow) {
