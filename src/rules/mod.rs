@@ -24,9 +24,9 @@ pub use game::{Action, DrawOffer, DrawReason, Game, GameError, Outcome, VoteResu
 pub use moves::{Move, MoveSet, Route};
 pub(crate) use notation::excerpt;
 pub use notation::{parse_hpn, parse_hpn_fields, parse_move, write_hpn, MoveText, NotationError};
-pub use position::{IllegalMove, Position, DUTY_FREE_TURNS, MAX_ARMY};
+pub use position::{IllegalMove, Position, DUTY_FREE_TURNS};
 pub use save::{LoadError, SavedGame, SavedOffer, SeatField, SAVE_FORMAT, SAVE_VERSION};
 pub use seat::{ParseSeatError, Seat, SeatSet};
-pub use setup::{camp_at, ParseSetupError, Setup};
+pub use setup::{camp_at, ParseSetupError, Setup, MAX_ARMY};
 pub use square::{ParseSquareError, Square};
 pub use tables::DIRECTIONS;

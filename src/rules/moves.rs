@@ -2,7 +2,7 @@
 //! of legal moves of a position.
 
 use super::bitboard::Bitboard;
-use super::position::MAX_ARMY;
+use super::setup::MAX_ARMY;
 use super::square::Square;
 use super::tables::NEIGHBOURS;
 use std::fmt;

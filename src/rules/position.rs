@@ -14,8 +14,6 @@ use std::fmt;
 /// from the seat's 31st own turn on.
 pub const DUTY_FREE_TURNS: u32 = 30;
 
-/// The largest army (19 pieces).
-pub const MAX_ARMY: usize = 19;
 
 /// Why a move or route is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq)]

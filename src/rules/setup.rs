@@ -8,6 +8,10 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
+/// The largest army a setup gives (19 pieces). Here, below both `position` and `moves`,
+/// so that neither needs the other for it.
+pub const MAX_ARMY: usize = 19;
+
 /// Which game is played: the seats in play, army sizes and how it is won.
 ///
 /// ```rust
