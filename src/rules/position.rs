@@ -14,7 +14,6 @@ use std::fmt;
 /// from the seat's 31st own turn on.
 pub const DUTY_FREE_TURNS: u32 = 30;
 
-
 /// Why a move or route is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
