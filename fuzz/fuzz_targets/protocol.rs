@@ -28,6 +28,8 @@ fn tame(line: &str) -> Option<String> {
     match words.as_slice() {
         ["go", ..] => Some(format!("{line} level Greedy depth 1 movetime 1")),
         ["hint"] => None,
+        // An analysis searches every position of the game: the shallowest one.
+        ["analyse", ..] => Some(String::from("analyse depth 1")),
         // Reads a file: the record parser has its own target, and what a file holds is not the input's.
         ["position", "record", ..] => None,
         // Depths the engine accepts but that take long; absurd ones still reach it (and get `error`).
@@ -38,8 +40,23 @@ fn tame(line: &str) -> Option<String> {
 
 /// True for a line of the documented answers.
 fn is_answer(line: &str) -> bool {
-    const PREFIXES: [&str; 9] =
-        ["error ", "readyok", "moves ", "perft ", "status ", "hpn ", "bestmove ", "hint ", "pass"];
+    const PREFIXES: [&str; 14] = [
+        "error ",
+        "readyok",
+        "moves ",
+        "perft ",
+        "status ",
+        "hpn ",
+        "bestmove ",
+        "hint ",
+        "pass",
+        // An analysis: its progress, one line per action, the draw, a summary per seat, the end.
+        "info analysing ",
+        "action ",
+        "draw ",
+        "summary ",
+        "analysisdone",
+    ];
     PREFIXES.iter().any(|p| line.starts_with(p))
         || (!line.is_empty() && line.split('-').all(|square| square.parse::<halma::rules::Square>().is_ok()))
 }
