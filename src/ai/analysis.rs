@@ -12,7 +12,7 @@
 //! docs/ANALYSIS.md).
 
 use super::eval::{Evaluator, Weights, WIN, WIN_THRESHOLD};
-use super::search::{self, Iteration, Limits, SearchParams};
+use super::search::{self, Iteration, Limits, RaiseOnDrop, RaiseOnPanic, SearchParams};
 use super::tt::TranspositionTable;
 use super::Level;
 use crate::rules::{Action, Game, Move, Outcome, Position, Route, Seat, Setup};
@@ -458,26 +458,6 @@ enum Message {
     Started(usize),
     Done(usize, Box<Task>),
     Failed(String),
-}
-
-/// Raises its flag when dropped: every way out of the scope stops the workers.
-struct RaiseOnDrop<'a>(&'a AtomicBool);
-
-impl Drop for RaiseOnDrop<'_> {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-/// Raises its flag when dropped by a panic: one failing worker stops the others.
-struct RaiseOnPanic<'a>(&'a AtomicBool);
-
-impl Drop for RaiseOnPanic<'_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            self.0.store(true, Ordering::Relaxed);
-        }
-    }
 }
 
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {

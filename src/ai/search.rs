@@ -209,6 +209,20 @@ impl<'a> Searcher<'a> {
         self.seen_in_game.contains(&hash) || self.line[..self.line.len() - 1].contains(&hash)
     }
 
+    /// A move's place in the search order: the table's move, then the two killers, then
+    /// the evaluator's gain with the history as tie-break (paranoid and Best-Reply share it).
+    fn order_score(&self, army: Seat, mv: Move, tt_move: Option<Move>, killers: [Option<Move>; 2]) -> i32 {
+        if Some(mv) == tt_move {
+            TT_MOVE_SCORE
+        } else if killers[0] == Some(mv) {
+            KILLER_SCORE
+        } else if killers[1] == Some(mv) {
+            KILLER_SCORE - 1
+        } else {
+            self.evaluator.gain(army, mv.from, mv.to) * 256 + self.history[history_index(mv)].min(255)
+        }
+    }
+
     /// Fills the move list of `ply` with scored moves. With forward pruning the list is
     /// sorted and cut; otherwise it is left unsorted for [`Searcher::pick`], since most
     /// nodes are cut off after one or two moves and a full sort would be wasted.
@@ -218,17 +232,7 @@ impl<'a> Searcher<'a> {
         let army = position.army_to_move();
         let killers = self.killers[ply];
         for mv in position.legal_moves_ignoring_result().iter() {
-            let score = if Some(mv) == tt_move {
-                TT_MOVE_SCORE
-            } else if killers[0] == Some(mv) {
-                KILLER_SCORE
-            } else if killers[1] == Some(mv) {
-                KILLER_SCORE - 1
-            } else {
-                let gain = self.evaluator.gain(army, mv.from, mv.to);
-                gain * 256 + self.history[history_index(mv)].min(255)
-            };
-            list.push((mv, score));
+            list.push((mv, self.order_score(army, mv, tt_move, killers)));
         }
         if self.params.backward_margin.is_some() || self.params.beam.is_some() {
             list.sort_unstable_by_key(|&(mv, score)| (std::cmp::Reverse(score), mv));
@@ -553,7 +557,7 @@ struct Shared<'a> {
 /// the unwinding of a panic. The main thread's guard stops the helpers whatever ended it
 /// (without it, a panic in the main thread left helpers with no deadline searching on,
 /// and the scope that joins them never returned).
-struct RaiseOnDrop<'a>(&'a AtomicBool);
+pub(crate) struct RaiseOnDrop<'a>(pub(crate) &'a AtomicBool);
 
 impl Drop for RaiseOnDrop<'_> {
     fn drop(&mut self) {
@@ -564,7 +568,7 @@ impl Drop for RaiseOnDrop<'_> {
 /// Sets its flag when dropped by a panic only: a helper that fails ends the whole search
 /// at once (its panic then reaches the caller when the scope joins it) instead of
 /// leaving the main thread to search on alone to its deadline.
-struct RaiseOnPanic<'a>(&'a AtomicBool);
+pub(crate) struct RaiseOnPanic<'a>(pub(crate) &'a AtomicBool);
 
 impl Drop for RaiseOnPanic<'_> {
     fn drop(&mut self) {

@@ -9,7 +9,7 @@
 //! opponent's turn skipped). The rest of the search (table, ordering, reductions) is
 //! the paranoid search's; only the opponents' nodes differ.
 
-use super::{history_index, Move, Position, SearchParams, Searcher, Seat, Setup, KILLER_SCORE, TT_MOVE_SCORE};
+use super::{Move, Position, SearchParams, Searcher, Seat, Setup};
 
 /// Mixed into the table keys of a Best-Reply Search, whose scores differ from a paranoid
 /// search's for the same position and root seat (a table kept from move to move may see
@@ -61,16 +61,7 @@ impl Searcher<'_> {
         for mover in &movers {
             let army = mover.army_to_move();
             for mv in mover.legal_moves_ignoring_result().iter() {
-                let score = if Some(mv) == tt_move {
-                    TT_MOVE_SCORE
-                } else if killers[0] == Some(mv) {
-                    KILLER_SCORE
-                } else if killers[1] == Some(mv) {
-                    KILLER_SCORE - 1
-                } else {
-                    self.evaluator.gain(army, mv.from, mv.to) * 256 + self.history[history_index(mv)].min(255)
-                };
-                list.push((mv, score));
+                list.push((mv, self.order_score(army, mv, tt_move, killers)));
             }
         }
         if self.params.backward_margin.is_some() || self.params.beam.is_some() {
