@@ -24,10 +24,10 @@ use rand::SeedableRng;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 mod brs;
+mod split;
 
 /// The deepest search (plies).
 pub const MAX_PLY: usize = 64;
@@ -60,8 +60,9 @@ pub struct Limits {
     /// uses all of its time: an iteration that cannot finish still helps, since the root
     /// searches the best move first and a move that beats it was searched in full.
     pub deadline: Option<Instant>,
-    /// Search threads (lazy SMP over one shared transposition table); 1 searches on the
-    /// caller's thread alone and gives the same answer for the same seed and depth.
+    /// Search threads (they split each iteration's root moves, over one shared
+    /// transposition table: `search/split.rs`); 1 searches on the caller's thread alone
+    /// and gives the same answer for the same seed and depth.
     pub threads: usize,
 }
 
@@ -547,10 +548,8 @@ struct Shared<'a> {
     stop: &'a AtomicBool,
     done: AtomicBool,
     helper_nodes: AtomicU64,
-    /// The deepest iteration a helper thread completed: depth, move, score. The answer
-    /// comes from it when it is deeper than the main thread's last complete iteration
-    /// (the helpers start a ply ahead, so with a free core they often are).
-    helper_best: Mutex<Option<(u32, Move, i32)>>,
+    /// The iteration the threads share (see `search/split.rs`).
+    split: split::RootSplit,
 }
 
 /// Sets its flag when dropped, on every way out of a scope: the return, an early exit and
@@ -581,12 +580,13 @@ impl Drop for RaiseOnPanic<'_> {
 /// As [`search`], calling `report` after every completed iteration (none when the seat
 /// has at most one move, which needs no search).
 ///
-/// With `limits.threads` above 1 this is lazy SMP: helper threads run the same iterative
-/// deepening on the same shared transposition table (odd helpers one ply ahead, each with
-/// equal root moves in its own order), so the main thread finds more of the tree already
-/// searched and goes deeper in the same time. The main thread's result is the answer. The
-/// helpers are scoped threads: they stop as soon as the main thread has its answer (or
-/// the stop flag is set) and are joined before this returns, so none outlives the search.
+/// With `limits.threads` above 1 the threads split each iteration's root moves between
+/// them (see `search/split.rs`): the main thread searches the first move with the full
+/// window while the helpers search it too, lazily, over the shared transposition table;
+/// then every thread takes the next root move from the shared ordered list. The main
+/// thread runs the iterative deepening and gives the answer. The helpers are scoped
+/// threads: they stop as soon as the main thread has its answer (or the stop flag is set)
+/// and are joined before this returns, so none outlives the search.
 ///
 /// A panic in any thread of the search (or in `report`) ends all of them and then reaches
 /// the caller, who may catch it (see [`crate::ai::try_choose_action_remembering`]); a
@@ -621,33 +621,29 @@ pub fn search_with_table(
     let evaluator = Evaluator::new(position.setup(), params.weights);
     // Root moves: shuffled by the seed (so equal moves vary between games), then ordered
     // by distance gained.
-    let root_moves = |shuffle: u64| {
-        let mut list: Vec<(Move, i32)> =
-            position.legal_moves().iter().map(|mv| (mv, evaluator.gain(army, mv.from, mv.to))).collect();
-        list.shuffle(&mut StdRng::seed_from_u64(seed ^ position.hash() ^ shuffle));
-        list.sort_by_key(|&(_, gain)| std::cmp::Reverse(gain));
-        list
-    };
-    let mut main_moves = root_moves(0);
-    let mut result = SearchResult { best: main_moves.first().map(|m| m.0), score: 0, depth: 0, nodes: 0 };
-    if main_moves.len() <= 1 {
+    let mut root_moves: Vec<(Move, i32)> =
+        position.legal_moves().iter().map(|mv| (mv, evaluator.gain(army, mv.from, mv.to))).collect();
+    root_moves.shuffle(&mut StdRng::seed_from_u64(seed ^ position.hash()));
+    root_moves.sort_by_key(|&(_, gain)| std::cmp::Reverse(gain));
+    let mut result = SearchResult { best: root_moves.first().map(|m| m.0), score: 0, depth: 0, nodes: 0 };
+    if root_moves.len() <= 1 {
         return result;
     }
     let max_depth = limits.depth.clamp(1, MAX_PLY as u32);
+    let threads = limits.threads.clamp(1, MAX_THREADS);
     let shared = Shared {
         tt: table,
         stop,
         done: AtomicBool::new(false),
         helper_nodes: AtomicU64::new(0),
-        helper_best: Mutex::new(None),
+        split: split::RootSplit::default(),
     };
     let searcher = std::thread::scope(|scope| {
         // Made before any helper starts: whatever ends this closure, they stop and the
         // scope can join them.
         let done = RaiseOnDrop(&shared.done);
         let mut helpers = Vec::new();
-        for helper in 1..limits.threads.clamp(1, MAX_THREADS) {
-            let mut moves = root_moves((helper as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        for helper in 1..threads {
             let shared = &shared;
             let spawned =
                 std::thread::Builder::new().name(format!("halma-helper-{helper}")).spawn_scoped(scope, move || {
@@ -655,23 +651,7 @@ pub fn search_with_table(
                     let mut searcher = Searcher::new(game, *params, seed, shared, limits.deadline);
                     searcher.helper_nodes = Some(&shared.helper_nodes);
                     searcher.line.push(position.hash());
-                    for depth in (1 + (helper as u32 & 1)).min(max_depth)..=max_depth {
-                        #[cfg(test)]
-                        tests::fail_if_asked(seed, depth);
-                        let found = searcher.root_iteration(&position, depth, &mut moves);
-                        if searcher.aborted {
-                            break;
-                        }
-                        if let Some((mv, score, true)) = found {
-                            // A poisoned lock only means another helper panicked: skip the report.
-                            if let Ok(mut best) = shared.helper_best.lock() {
-                                if best.is_none_or(|(d, _, _)| depth > d) {
-                                    *best = Some((depth, mv, score));
-                                }
-                            }
-                        }
-                        moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-                    }
+                    searcher.help(&shared.split, &position, seed);
                     shared.helper_nodes.fetch_add(searcher.nodes % CHECK_EVERY, Ordering::Relaxed);
                 });
             match spawned {
@@ -680,15 +660,27 @@ pub fn search_with_table(
                 Err(_) => break,
             }
         }
+        let split = !helpers.is_empty();
         let mut searcher = Searcher::new(game, *params, seed, &shared, limits.deadline);
         searcher.line.push(position.hash());
+        // The score of each completed iteration, for the helpers' guess of the next.
+        let mut scores = Vec::new();
         for depth in 1..=max_depth {
-            let found = searcher.root_iteration(&position, depth, &mut main_moves);
+            let found = if split && depth >= split::SPLIT_FROM {
+                let guess = split::guess(&scores, depth);
+                searcher.split_iteration(&shared.split, &position, depth, guess, &mut root_moves)
+            } else {
+                let found = searcher.root_iteration(&position, depth, &mut root_moves);
+                // Best first for the next iteration (a stable sort keeps the earlier order in ties).
+                root_moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+                found
+            };
             if let Some((mv, score, complete)) = found {
                 result.best = Some(mv);
                 result.score = score;
                 if complete {
                     result.depth = depth;
+                    scores.push(score);
                     report(&Iteration {
                         depth,
                         score,
@@ -698,12 +690,7 @@ pub fn search_with_table(
                     });
                 }
             }
-            if searcher.aborted {
-                break;
-            }
-            // Best first for the next iteration (a stable sort keeps the earlier order in ties).
-            main_moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-            if result.score.abs() > WIN_THRESHOLD {
+            if searcher.aborted || result.score.abs() > WIN_THRESHOLD {
                 break;
             }
         }
@@ -718,20 +705,6 @@ pub fn search_with_table(
         searcher
     });
     result.nodes = searcher.nodes + shared.helper_nodes.load(Ordering::Relaxed);
-    // A helper's deeper complete iteration beats the main thread's answer (it is reported
-    // as well, so a program reading the last `info` line sees the depth played).
-    if let Some((depth, mv, score)) = shared.helper_best.lock().ok().and_then(|best| *best) {
-        if depth > result.depth && result.score.abs() <= WIN_THRESHOLD {
-            result = SearchResult { best: Some(mv), score, depth, nodes: result.nodes };
-            report(&Iteration {
-                depth,
-                score,
-                nodes: result.nodes,
-                elapsed: started.elapsed(),
-                pv: searcher.principal_variation(&position, mv, depth),
-            });
-        }
-    }
     result
 }
 

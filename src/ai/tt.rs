@@ -1,6 +1,6 @@
 //! The transposition table: positions already searched, keyed by their Zobrist hash
 //! (`Position::hash`, mixed with the searching seat), with the depth, score, bound and
-//! best move found. Shared by a search's threads (lazy SMP); a fresh table per search, or
+//! best move found. Shared by a search's threads (the root split); a fresh table per search, or
 //! one kept from move to move (`ai::SearchMemory`) for timed Master searches. A one-thread
 //! search with a fixed depth and a fresh table gives the same answer every time.
 
