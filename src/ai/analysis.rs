@@ -254,16 +254,44 @@ pub struct GameAnalysis {
     pub draw: Option<DrawVote>,
     /// Per seat in play, in turn order.
     pub summaries: Vec<SeatSummary>,
-    /// Every position's value (before each action, then the final one), in points from
-    /// each seat's side (indexed by seat), searched `quality.depth - 1` plies.
-    values: Vec<[i32; 4]>,
+    /// Every position's value (before each action, then the final one) from each seat's
+    /// side (indexed by seat), as the verdicts state them: see [`GameAnalysis::graph`].
+    values: Vec<[Eval; 4]>,
 }
 
 impl GameAnalysis {
     /// The value of every position of the game from `seat`'s side, the start first and
     /// the final position last (one more than the actions): the evaluation graph.
+    ///
+    /// It is what the verdicts say, so that an analysis read back from a record or a
+    /// save draws the same graph: after each action, the mover's value after it; the
+    /// mover's partner shares it and the other side has its opposite (in 3p, where each
+    /// seat is its own side, the other seats keep their value from their last action).
+    /// The start is the first mover's value with the best move; a forced pass changes
+    /// nothing.
     pub fn graph(&self, seat: Seat) -> Vec<Eval> {
-        self.values.iter().map(|views| Eval::from_points(views[seat.index()])).collect()
+        self.values.iter().map(|views| views[seat.index()]).collect()
+    }
+
+    /// Rebuilds a whole analysis (graph and summaries) from its verdicts, as a record's
+    /// comments or a save keep them: `actions` must be one per action of `game`'s
+    /// history, in order, for the seat that played it, and every judged move's best move
+    /// legal where it was played; `None` otherwise. An analysis of `game` rebuilt from
+    /// its own verdicts equals it.
+    pub fn from_verdicts(game: &Game, quality: Quality, actions: Vec<ActionAnalysis>) -> Option<GameAnalysis> {
+        let history = game.history();
+        if actions.len() != history.len() || !(1..=Quality::MAX_DEPTH).contains(&quality.depth) {
+            return None;
+        }
+        for (index, (entry, action)) in actions.iter().zip(history).enumerate() {
+            if entry.index != index || entry.seat != game.actor(index) || entry.action != *action {
+                return None;
+            }
+            if let Verdict::Judged(judgement) = &entry.verdict {
+                game.position_before(index)?.check_route(judgement.best.squares()).ok()?;
+            }
+        }
+        Some(build(game, quality, actions))
     }
 
     pub fn summary(&self, seat: Seat) -> Option<&SeatSummary> {
@@ -704,13 +732,60 @@ fn assemble(game: &Game, quality: Quality, tasks: &[Task]) -> GameAnalysis {
         };
         actions.push(ActionAnalysis { index, seat, action: action.clone(), verdict });
     }
+    build(game, quality, actions)
+}
+
+/// The analysis of `game` from its verdicts: the draw vote, the summaries and the graph.
+fn build(game: &Game, quality: Quality, actions: Vec<ActionAnalysis>) -> GameAnalysis {
     let draw = match (game.outcome(), game.pending_offer()) {
         (Outcome::Draw(crate::rules::DrawReason::Agreement), _) => Some(DrawVote::Agreed),
         (_, Some(offer)) => Some(DrawVote::Offered { offerer: offer.offerer }),
         _ => None,
     };
     let summaries = game.setup().seats().iter().map(|&seat| summarise(seat, &actions)).collect();
-    GameAnalysis { quality, actions, draw, summaries, values: tasks.iter().map(|task| task.values).collect() }
+    let values = values_of_verdicts(game.setup(), &actions);
+    GameAnalysis { quality, actions, draw, summaries, values }
+}
+
+impl Eval {
+    /// The same value from the other side's point of view.
+    pub fn opposite(self) -> Eval {
+        match self {
+            Eval::Lead(steps) => Eval::Lead(Steps(-steps.0)),
+            Eval::Wins { plies } => Eval::Loses { plies },
+            Eval::Loses { plies } => Eval::Wins { plies },
+        }
+    }
+}
+
+/// Every position's value from each seat's side, as the verdicts state them (see
+/// [`GameAnalysis::graph`]).
+fn values_of_verdicts(setup: Setup, actions: &[ActionAnalysis]) -> Vec<[Eval; 4]> {
+    let mut views = [Eval::Lead(Steps::ZERO); 4];
+    let set = |views: &mut [Eval; 4], mover: Seat, value: Eval| {
+        for &seat in setup.seats() {
+            if seat == mover || setup != Setup::ThreePlayers {
+                let ours = super::eval::is_on_side(setup, mover, seat);
+                views[seat.index()] = if ours { value } else { value.opposite() };
+            }
+        }
+    };
+    match actions.first().map(|entry| (entry.seat, &entry.verdict)) {
+        Some((seat, Verdict::Judged(judgement))) => set(&mut views, seat, judgement.before),
+        Some((seat, Verdict::OnlyMove { after })) => set(&mut views, seat, *after),
+        _ => {}
+    }
+    let mut values = Vec::with_capacity(actions.len() + 1);
+    values.push(views);
+    for entry in actions {
+        match &entry.verdict {
+            Verdict::Judged(judgement) => set(&mut views, entry.seat, judgement.after),
+            Verdict::OnlyMove { after } => set(&mut views, entry.seat, *after),
+            Verdict::ForcedPass => {}
+        }
+        values.push(views);
+    }
+    values
 }
 
 fn summarise(seat: Seat, actions: &[ActionAnalysis]) -> SeatSummary {
@@ -729,4 +804,49 @@ fn summarise(seat: Seat, actions: &[ActionAnalysis]) -> SeatSummary {
         }
     }
     summary
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn analysed(setup: Setup, moves: usize) -> (Game, GameAnalysis) {
+        let mut game = Game::new(setup, setup.seats()[0]);
+        for _ in 0..moves {
+            let Some(first) = game.legal_moves().iter().next() else { break };
+            assert!(game.play_move(first).is_ok());
+        }
+        let request = AnalysisRequest::new(Quality::QUICK).with_threads(2);
+        let analysis = analyse(&game, &request, &AtomicBool::new(false), &mut |_, _| {});
+        (game, analysis.unwrap_or_else(|error| panic!("{error}")))
+    }
+
+    #[test]
+    fn an_analysis_rebuilt_from_its_verdicts_equals_it() {
+        for setup in [Setup::TwoPlayers, Setup::ThreePlayers, Setup::FourPlayersOneArmy] {
+            let (game, analysis) = analysed(setup, 9);
+            let rebuilt = GameAnalysis::from_verdicts(&game, analysis.quality, analysis.actions.clone());
+            assert_eq!(rebuilt.as_ref(), Some(&analysis), "{setup}");
+            assert_eq!(analysis.graph(setup.seats()[0]).len(), 10);
+        }
+    }
+
+    #[test]
+    fn verdicts_of_another_game_are_refused() {
+        let (game, analysis) = analysed(Setup::TwoPlayers, 6);
+        let (other, _) = analysed(Setup::TwoPlayers, 5);
+        assert_eq!(GameAnalysis::from_verdicts(&other, analysis.quality, analysis.actions.clone()), None);
+        let mut shifted = analysis.actions.clone();
+        shifted.swap(0, 1);
+        assert_eq!(GameAnalysis::from_verdicts(&game, analysis.quality, shifted), None);
+        assert_eq!(GameAnalysis::from_verdicts(&game, Quality { depth: 0 }, analysis.actions.clone()), None);
+    }
+
+    #[test]
+    fn in_two_sided_games_the_graph_is_one_line_seen_from_both_sides() {
+        let (_, analysis) = analysed(Setup::TwoPlayers, 8);
+        let a = analysis.graph(Seat::A);
+        let c = analysis.graph(Seat::C);
+        assert!(a.iter().zip(&c).all(|(a, c)| a.opposite() == *c));
+    }
 }

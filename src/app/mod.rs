@@ -1,6 +1,7 @@
 //! Between the interface and the rules: interaction state, board view, saving,
 //! language, and (with the `gui` feature) the Slint window itself.
 
+pub mod analysing;
 pub mod interaction;
 pub mod locale;
 pub mod players;

@@ -4,8 +4,9 @@
 
 use super::interaction::{Interaction, TapResult};
 use super::view::{BoardView, Orientation};
+use crate::ai::analysis::{ActionAnalysis, GameAnalysis, Quality};
 use crate::ai::Level;
-use crate::record::SeatPlayer;
+use crate::record::{parse_verdict_comment, verdict_comment, SeatPlayer};
 use crate::rules::{Action, Game, GameError, Outcome, Seat, SeatSet, Setup, Square, VoteResult};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -144,10 +145,49 @@ pub struct Session {
     view: BoardView,
     #[serde(default = "no_notice")]
     notice: Notice,
+    /// The game's analysis as it is saved: each action's verdict in the words of a game
+    /// record's comments (docs/RECORDS.md). Older saves have none.
+    #[serde(default, rename = "analysis", skip_serializing_if = "Option::is_none")]
+    kept: Option<KeptAnalysis>,
+    /// The game's analysis, whole (rebuilt from `kept` by `validated` after loading);
+    /// always of the game as it is: a change to the history drops it.
+    #[serde(skip)]
+    analysis: Option<GameAnalysis>,
 }
 
 fn no_notice() -> Notice {
     Notice::None
+}
+
+/// An analysis in the save: its depth and one verdict per action, as a record's comment
+/// states it (`mistake, 7.0 steps lost, best n15-l13-j15, before +12.0, after +5.0`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct KeptAnalysis {
+    depth: u32,
+    verdicts: Vec<String>,
+}
+
+impl KeptAnalysis {
+    fn of(analysis: &GameAnalysis) -> KeptAnalysis {
+        KeptAnalysis {
+            depth: analysis.quality.depth,
+            verdicts: analysis.actions.iter().map(|entry| verdict_comment(&entry.verdict)).collect(),
+        }
+    }
+
+    /// The whole analysis of `game` these verdicts state, if they fit it.
+    fn rebuild(&self, game: &Game) -> Option<GameAnalysis> {
+        let history = game.history();
+        if self.verdicts.len() != history.len() {
+            return None;
+        }
+        let mut actions = Vec::with_capacity(history.len());
+        for (index, (action, text)) in history.iter().zip(&self.verdicts).enumerate() {
+            let verdict = parse_verdict_comment(text)?;
+            actions.push(ActionAnalysis { index, seat: game.actor(index), action: action.clone(), verdict });
+        }
+        GameAnalysis::from_verdicts(game, Quality { depth: self.depth }, actions)
+    }
 }
 
 impl Session {
@@ -161,6 +201,8 @@ impl Session {
             interaction: Interaction::default(),
             view: BoardView::default(),
             notice: Notice::None,
+            kept: None,
+            analysis: None,
         };
         session.after_change();
         session
@@ -179,6 +221,8 @@ impl Session {
             interaction: Interaction::default(),
             view: BoardView::default(),
             notice: Notice::None,
+            kept: None,
+            analysis: None,
         };
         session.after_change();
         Ok(session)
@@ -204,6 +248,11 @@ impl Session {
         };
         let can_act = self.human_can_act();
         self.interaction.revalidate(&self.game, can_act);
+        // An analysis that does not fit the game is dropped, not the game.
+        self.analysis = self.kept.as_ref().and_then(|kept| kept.rebuild(&self.game));
+        if self.analysis.is_none() {
+            self.kept = None;
+        }
         Ok(self)
     }
 
@@ -219,7 +268,25 @@ impl Session {
             interaction: Interaction::default(),
             view: self.view,
             notice: Notice::None,
+            kept: None,
+            analysis: None,
         }
+    }
+
+    /// The analysis of the game as it is, if there is one.
+    pub fn analysis(&self) -> Option<&GameAnalysis> {
+        self.analysis.as_ref()
+    }
+
+    /// Keeps `analysis` with the game (and in its save) when it is this game's: one
+    /// verdict for each action of its history. Returns whether it was kept.
+    pub fn set_analysis(&mut self, analysis: GameAnalysis) -> bool {
+        if !analysis_fits(&analysis, &self.game) {
+            return false;
+        }
+        self.kept = Some(KeptAnalysis::of(&analysis));
+        self.analysis = Some(analysis);
+        true
     }
 
     pub fn config(&self) -> &GameConfig {
@@ -293,6 +360,10 @@ impl Session {
         }
         let can_act = self.human_can_act();
         self.interaction.revalidate(&self.game, can_act);
+        if self.analysis.as_ref().is_some_and(|analysis| !analysis_fits(analysis, &self.game)) {
+            self.analysis = None;
+            self.kept = None;
+        }
     }
 
     /// Turns the board to face the seat to move when that option is on.
@@ -541,6 +612,12 @@ impl Session {
     }
 }
 
+/// True when `analysis` has one verdict for each action of `game`'s history, in order.
+fn analysis_fits(analysis: &GameAnalysis, game: &Game) -> bool {
+    analysis.actions.len() == game.history().len()
+        && analysis.actions.iter().zip(game.history()).all(|(entry, action)| entry.action == *action)
+}
+
 /// The player's settings, saved apart from the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
@@ -652,6 +729,40 @@ mod tests {
         assert_eq!(session.notice, Notice::DrawRefused(Seat::C));
         assert!(session.human_can_act());
         assert!(session.offer_draw().is_err(), "one offer per turn");
+    }
+
+    /// The analysis is saved with the game, rebuilt whole on loading, dropped when the
+    /// game changes under it or when the save's verdicts do not fit the game.
+    #[test]
+    fn the_analysis_is_kept_with_its_game_only() {
+        use crate::ai::analysis::{self, AnalysisRequest};
+        let mut session = Session::new(GameConfig { setup: Setup::TwoPlayers, ..GameConfig::default() });
+        for (from, to) in [("e2", "f3"), ("m15", "l14"), ("d2", "d4")] {
+            assert!(session.play_route(&[sq(from), sq(to)]).is_ok(), "{from}-{to}");
+        }
+        let request = AnalysisRequest::new(Quality::QUICK).with_threads(1);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let analysis = analysis::analyse(session.game(), &request, &stop, &mut |_, _| {});
+        let analysis = analysis.unwrap_or_else(|error| panic!("{error}"));
+        let mut other = session.clone();
+        assert!(other.undo());
+        assert!(!other.set_analysis(analysis.clone()), "another game's analysis is refused");
+        assert!(session.set_analysis(analysis.clone()));
+        let text = serde_json::to_string(&session).unwrap_or_default();
+        assert!(text.contains("steps lost"), "saved in the record's words: {text}");
+        let back: Result<Session, _> = serde_json::from_str(&text);
+        let back = back.ok().and_then(|back| back.validated().ok());
+        assert_eq!(back.as_ref().and_then(Session::analysis), Some(&analysis));
+        assert_eq!(back, Some(session.clone()));
+        let broken = text.replacen("steps lost", "steps", 1);
+        let back: Result<Session, _> = serde_json::from_str(&broken);
+        let back = back.ok().and_then(|back| back.validated().ok());
+        assert_eq!(back.map(|back| (back.analysis().is_none(), back.game().history().len())), Some((true, 3)));
+        let old = serde_json::to_string(&Session::new(GameConfig::default())).unwrap_or_default();
+        assert!(!old.contains("analysis"), "no analysis, nothing written");
+        assert!(session.undo());
+        assert_eq!(session.analysis(), None, "undo drops it");
+        assert!(!serde_json::to_string(&session).unwrap_or_default().contains("analysis"));
     }
 
     #[test]

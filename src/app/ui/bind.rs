@@ -216,3 +216,44 @@ pub fn rules_diagrams(window: &AppWindow, pictures: RulesPictures) {
     global.set_duty(model(pictures.duty));
     global.set_teams(model(pictures.teams));
 }
+
+/// The game's analysis (marks, the reviewed move, the routes, the graph, the summary),
+/// the running analysis' progress (the action being analysed from 0, of how many), and
+/// whether Analyse is offered now (in review or after the end, with no analysis yet).
+pub fn analysis(
+    window: &AppWindow,
+    picture: super::analysis_presenter::AnalysisPicture,
+    progress: Option<(usize, usize)>,
+    offered: bool,
+) {
+    let global = window.global::<crate::Analysis>();
+    global.set_running(progress.is_some());
+    if let Some((current, total)) = progress {
+        global.set_current(int(current + 1));
+        global.set_total(int(total));
+    }
+    global.set_can_analyse(offered && !picture.available);
+    global.set_available(picture.available);
+    if differs(global.get_marks(), &picture.marks) {
+        global.set_marks(ModelRc::new(VecModel::from(picture.marks)));
+    }
+    let shown = picture.shown;
+    global.set_shown_judged(shown.judged);
+    global.set_shown_seat(shown.seat);
+    global.set_shown_mark(shown.mark);
+    global.set_shown_before(shown.before.0);
+    global.set_shown_before_value(shown.before.1);
+    global.set_shown_after(shown.after.0);
+    global.set_shown_after_value(shown.after.1);
+    global.set_played_path(picture.routes.played);
+    global.set_best_path(picture.routes.best);
+    global.set_best_markers(picture.routes.best_markers);
+    if differs(global.get_lines(), &picture.lines) {
+        global.set_lines(ModelRc::new(VecModel::from(picture.lines)));
+    }
+    global.set_points(picture.points);
+    global.set_scale(picture.scale);
+    if differs(global.get_summaries(), &picture.summaries) {
+        global.set_summaries(ModelRc::new(VecModel::from(picture.summaries)));
+    }
+}

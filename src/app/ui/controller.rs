@@ -5,12 +5,13 @@
 //! (taps, keys, view), `pages` (pages, Back, new game, settings), `review` and `records`;
 //! `wiring` connects them to the Slint callbacks.
 
+use super::analysing::AnalysisRunner;
 use super::animation::{Animation, HOP_TIME};
 use super::gestures::TapFilter;
 use super::setup_form::SetupForm;
 use super::ui_state::UiState;
 use super::worker::{JobKind, Worker};
-use super::{bind, presenter};
+use super::{analysis_presenter, bind, presenter};
 use crate::ai;
 use crate::app::players::Driven;
 use crate::app::saving::{self, Saver};
@@ -54,6 +55,8 @@ pub struct Controller {
     /// The seats' drivers and the hint, polled on a timer.
     pub(super) worker: Worker,
     pub(super) board: BoardMotion,
+    /// The game's analysis while it runs in the background.
+    pub(super) analysis: AnalysisRunner,
 }
 
 impl Controller {
@@ -74,6 +77,7 @@ impl Controller {
                 taps: Rc::new(TapFilter::default()),
                 viewport: StdCell::new((0.0, 0.0)),
             },
+            analysis: AnalysisRunner::default(),
         });
         bind::window_start(window, &controller.board.cells);
         bind::rules_diagrams(window, super::diagrams::all());
@@ -167,6 +171,8 @@ impl Controller {
     /// Saves, starts the seat to move's driver or answers its votes when due, and refreshes.
     pub(super) fn after_change(self: &Rc<Self>, save: bool) {
         let orientation = self.settings.borrow().orientation;
+        // An analysis of the game as it was is of no use any more.
+        self.drop_stale_analysis();
         self.with_session(|session| {
             session.resolve_computer_votes(ai::should_accept_draw);
             session.apply_orientation(orientation);
@@ -252,6 +258,9 @@ impl Controller {
         bind::computer_failed(&window, self.worker.failed() && review.is_none());
         let shown = review.as_ref().map(|shown| (shown.game().history().len(), shown.game().to_move().index() as i32));
         bind::review(&window, presenter::moves(&session), shown);
+        let analysis = analysis_presenter::analysis(session.analysis(), session.game().setup(), session.view(), ui.review());
+        let offered = (ui.in_review() || session.game().is_over()) && !session.game().history().is_empty();
+        bind::analysis(&window, analysis, self.analysis.progress(), offered);
         bind::pickers(&window, presenter::pickers(&session));
         bind::turning(&window, presenter::turning(self.settings.borrow().orientation));
         self.refresh_view(&window, &session);

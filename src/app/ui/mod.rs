@@ -9,6 +9,8 @@
 //!   against pinches; [`animation`]: moves shown hop by hop;
 //!   [`setup_form`]: the new-game form; [`diagrams`]: the Rules page's pictures.
 
+mod analysing;
+pub mod analysis_presenter;
 pub mod animation;
 mod bind;
 mod board_input;

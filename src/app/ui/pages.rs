@@ -45,6 +45,7 @@ impl Controller {
     fn carry_out_back(self: &Rc<Self>, step: BackStep) -> bool {
         match step {
             BackStep::CancelOnBoard => self.cancel(),
+            BackStep::CancelAnalysis => self.cancel_analysis(),
             BackStep::LeaveGame => self.set_up(),
             BackStep::LetSystemClose => return false,
             BackStep::CloseImport

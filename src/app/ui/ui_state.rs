@@ -23,6 +23,8 @@ pub enum BackStep {
     CloseImport,
     /// The open question was answered no.
     DismissQuestion,
+    /// The analysis running in the background was cancelled.
+    CancelAnalysis,
     /// Review ended: the board shows the live game again.
     LeaveReview,
     /// Drop the preview, else the selection (the game page, while there is one).
@@ -50,6 +52,8 @@ pub struct UiState {
     cursor_visible: bool,
     /// True when the session is a game the player started (Resume is offered).
     has_game: bool,
+    /// An analysis of the game runs in the background (Back and Esc cancel it).
+    analysing: bool,
 }
 
 impl Default for UiState {
@@ -61,6 +65,7 @@ impl Default for UiState {
             review: None,
             cursor_visible: false,
             has_game: false,
+            analysing: false,
         }
     }
 }
@@ -104,6 +109,22 @@ impl UiState {
         self.has_game
     }
 
+    pub fn analysing(&self) -> bool {
+        self.analysing
+    }
+
+    // ----- The analysis -----
+
+    /// An analysis of the game started in the background.
+    pub fn analysis_started(&mut self) {
+        self.analysing = true;
+    }
+
+    /// The analysis finished, failed or was cancelled.
+    pub fn analysis_ended(&mut self) {
+        self.analysing = false;
+    }
+
     // ----- Pages -----
 
     /// Shows `requested` (the game page needs a game); leaving the new-game or game page
@@ -133,6 +154,7 @@ impl UiState {
     pub fn game_begun(&mut self) {
         self.has_game = true;
         self.review = None;
+        self.analysing = false;
     }
 
     /// The new-game screen to set up another game: questions and review end.
@@ -187,6 +209,12 @@ impl UiState {
         self.review = Some(index.saturating_add(1).min(total));
     }
 
+    /// Shows the position after the game's first `shown` actions (a game of `total`):
+    /// the evaluation graph's points.
+    pub fn review_position(&mut self, shown: usize, total: usize) {
+        self.review = Some(shown.min(total));
+    }
+
     /// Shows the game from its start, read-only (an imported record to review).
     pub fn review_from_start(&mut self) {
         self.review = Some(0);
@@ -235,8 +263,13 @@ impl UiState {
         }
     }
 
-    /// The import dialog, the open question or review on the game page, closed first.
+    /// The import dialog, the open question, a running analysis or review on the game
+    /// page, closed first.
     fn close_what_is_over_the_page(&mut self) -> Option<BackStep> {
+        if self.overlay == Overlay::None && self.analysing && self.page == Page::Game {
+            self.analysing = false;
+            return Some(BackStep::CancelAnalysis);
+        }
         match self.overlay {
             Overlay::Import => {
                 self.overlay = Overlay::None;
@@ -345,6 +378,37 @@ mod tests {
         assert_eq!((state.escape(false), state.page()), (BackStep::Nothing, Page::NewGame));
     }
 
+    /// A running analysis is cancelled by Back or Esc before review ends, after any
+    /// dialog or question; the board's choice waits.
+    #[test]
+    fn back_and_escape_cancel_a_running_analysis_first() {
+        let mut state = with_game();
+        state.review_step(ReviewStep::Last, 6);
+        state.analysis_started();
+        state.ask(Question::Restart);
+        assert_eq!(state.back(true), BackStep::DismissQuestion);
+        assert_eq!(state.back(true), BackStep::CancelAnalysis);
+        assert!(!state.analysing() && state.in_review(), "review stays");
+        assert_eq!(state.back(true), BackStep::LeaveReview);
+
+        let mut state = with_game();
+        state.analysis_started();
+        state.open_import();
+        assert_eq!(state.escape(true), BackStep::CloseImport);
+        assert_eq!(state.escape(true), BackStep::CancelAnalysis);
+        assert_eq!(state.escape(true), BackStep::CancelOnBoard);
+        state.analysis_started();
+        state.show(Page::Rules);
+        assert_eq!(state.escape(false), BackStep::Return, "the rules page goes back first");
+        assert_eq!(state.escape(false), BackStep::CancelAnalysis);
+        state.analysis_started();
+        state.game_begun();
+        assert!(!state.analysing(), "another game ends the analysis");
+        state.analysis_started();
+        state.analysis_ended();
+        assert_eq!(state.escape(false), BackStep::Nothing);
+    }
+
     #[test]
     fn review_steps_stay_within_the_game() {
         let mut state = with_game();
@@ -359,6 +423,10 @@ mod tests {
         state.review_step(ReviewStep::Forward, 5);
         assert_eq!(state.review(), Some(5), "not past the end");
         state.review_at(usize::MAX, 5);
+        assert_eq!(state.review(), Some(5));
+        state.review_position(0, 5);
+        assert_eq!(state.review(), Some(0), "the graph's first point: the start");
+        state.review_position(9, 5);
         assert_eq!(state.review(), Some(5));
         state.review_step(ReviewStep::Leave, 5);
         assert_eq!(state.review(), None);

@@ -3,7 +3,7 @@
 
 use super::controller::Controller;
 use crate::{
-    AppWindow, BoardState, BoardTurning, GameState, Navigation, NewGameForm, Page, Pickers, PlayerKind, Preferences,
+    Analysis, AppWindow, BoardState, BoardTurning, GameState, Navigation, NewGameForm, Page, Pickers, PlayerKind, Preferences,
     Records, ReviewStep,
 };
 use slint::ComponentHandle;
@@ -74,6 +74,10 @@ impl Controller {
         on!(self, game.on_set_up, |c| c.set_up());
         on!(self, game.on_review_step, |c, step: ReviewStep| c.review_step(step));
         on!(self, game.on_review_at, |c, index: i32| c.review_at(index));
+        let analysis = window.global::<Analysis>();
+        on!(self, analysis.on_analyse, |c| c.analyse());
+        on!(self, analysis.on_cancel, |c| c.cancel_analysis());
+        on!(self, analysis.on_show_position, |c, position: i32| c.show_position(position));
         let pickers = window.global::<Pickers>();
         on!(self, pickers.on_pick_piece, |c, index: i32| c.live(|c| c.pick_piece(index)));
         on!(self, pickers.on_pick_destination, |c, index: i32| c.live(|c| c.pick_destination(index)));

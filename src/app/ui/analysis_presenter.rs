@@ -1,0 +1,337 @@
+//! The presenter's part for the game's analysis: pure functions from the analysis (and
+//! the position reviewed) to what the `Analysis` global shows: the move list's marks,
+//! the words about the reviewed move, the two routes on the board, the evaluation graph
+//! and the summary per player. Unit-tested without a window.
+
+use super::presenter::{route_path, seat_index};
+use crate::ai::analysis::{Class, Eval, GameAnalysis, Verdict};
+use crate::app::view::BoardView;
+use crate::rules::{Action, Route, Seat, Setup, Square};
+use crate::{GraphLine, MoveClass, MoveMark, SeatSummary, Standing};
+use slint::SharedString;
+use std::fmt::Write as _;
+
+/// Everything the `Analysis` global shows but the progress.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AnalysisPicture {
+    pub available: bool,
+    pub marks: Vec<MoveMark>,
+    pub shown: ShownPicture,
+    pub routes: RoutesPicture,
+    pub lines: Vec<GraphLine>,
+    pub points: i32,
+    pub scale: i32,
+    pub summaries: Vec<SeatSummary>,
+}
+
+/// The reviewed action: its seat, mark and how it stood before and after it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ShownPicture {
+    pub judged: bool,
+    pub seat: i32,
+    pub mark: MoveMark,
+    pub before: (Standing, i32),
+    pub after: (Standing, i32),
+}
+
+/// The route played and the best route, as paths in display cells; empty unless the
+/// reviewed move was judged and not the best.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RoutesPicture {
+    pub played: SharedString,
+    pub best: SharedString,
+    pub best_markers: SharedString,
+}
+
+/// The whole picture of `analysis` (none: an empty one), with the board in review showing
+/// the position after `shown` actions (None: the live game).
+pub fn analysis(
+    analysis: Option<&GameAnalysis>,
+    setup: Setup,
+    view: &BoardView,
+    shown: Option<usize>,
+) -> AnalysisPicture {
+    let Some(analysis) = analysis else { return AnalysisPicture { scale: 10, ..AnalysisPicture::default() } };
+    let reviewed = shown.and_then(|shown| shown.checked_sub(1)).and_then(|index| analysis.actions.get(index));
+    let (lines, scale) = graph(analysis, setup);
+    AnalysisPicture {
+        available: true,
+        marks: analysis.actions.iter().map(|entry| mark(&entry.verdict)).collect(),
+        shown: reviewed.map(|entry| shown_picture(entry.seat, &entry.verdict)).unwrap_or_default(),
+        routes: reviewed.map(|entry| routes(view, &entry.action, &entry.verdict)).unwrap_or_default(),
+        lines,
+        points: int(analysis.actions.len() + 1),
+        scale,
+        summaries: summaries(analysis),
+    }
+}
+
+fn int(value: usize) -> i32 {
+    i32::try_from(value).unwrap_or(i32::MAX)
+}
+
+pub fn move_class(class: Class) -> MoveClass {
+    match class {
+        Class::Best => MoveClass::Best,
+        Class::Good => MoveClass::Good,
+        Class::Inaccuracy => MoveClass::Inaccuracy,
+        Class::Mistake => MoveClass::Mistake,
+        Class::Blunder => MoveClass::Blunder,
+    }
+}
+
+/// The move list's mark of an action.
+pub fn mark(verdict: &Verdict) -> MoveMark {
+    match verdict {
+        Verdict::Judged(judgement) => MoveMark {
+            class: move_class(judgement.class),
+            loss: judgement.loss.tenths(),
+            best: judgement.best.to_string().into(),
+        },
+        Verdict::ForcedPass => MoveMark { class: MoveClass::ForcedPass, ..MoveMark::default() },
+        Verdict::OnlyMove { .. } => MoveMark { class: MoveClass::OnlyMove, ..MoveMark::default() },
+    }
+}
+
+/// How a value stands from its seat's side: the standing and its steps in tenths (or
+/// plies to a forced result).
+pub fn standing(eval: Eval) -> (Standing, i32) {
+    match eval {
+        Eval::Lead(steps) if steps.tenths() > 0 => (Standing::Ahead, steps.tenths()),
+        Eval::Lead(steps) if steps.tenths() < 0 => (Standing::Behind, -steps.tenths()),
+        Eval::Lead(_) => (Standing::Level, 0),
+        Eval::Wins { plies } => (Standing::Winning, i32::try_from(plies).unwrap_or(i32::MAX)),
+        Eval::Loses { plies } => (Standing::Losing, i32::try_from(plies).unwrap_or(i32::MAX)),
+    }
+}
+
+fn shown_picture(seat: Seat, verdict: &Verdict) -> ShownPicture {
+    let level = (Standing::Level, 0);
+    match verdict {
+        Verdict::Judged(judgement) => ShownPicture {
+            judged: true,
+            seat: seat_index(seat),
+            mark: mark(verdict),
+            before: standing(judgement.before),
+            after: standing(judgement.after),
+        },
+        _ => ShownPicture { judged: false, seat: seat_index(seat), mark: mark(verdict), before: level, after: level },
+    }
+}
+
+/// The played and best routes of a judged move that was not the best.
+fn routes(view: &BoardView, action: &Action, verdict: &Verdict) -> RoutesPicture {
+    let (Action::Move(played), Verdict::Judged(judgement)) = (action, verdict) else {
+        return RoutesPicture::default();
+    };
+    if judgement.class == Class::Best || judgement.best == *played {
+        return RoutesPicture::default();
+    }
+    RoutesPicture {
+        played: route_path(view, played.squares()),
+        best: dashed_path(view, &judgement.best),
+        best_markers: markers(view, judgement.best.squares()),
+    }
+}
+
+/// A route as dashes (Slint's paths draw no dashed strokes): each hop cut in pieces.
+pub fn dashed_path(view: &BoardView, route: &Route) -> SharedString {
+    const DASH: f32 = 0.3;
+    const GAP: f32 = 0.18;
+    let centre = |square: Square| {
+        let (x, y) = view.display_cell(square);
+        (x as f32 + 0.5, y as f32 + 0.5)
+    };
+    let mut path = String::new();
+    for hop in route.squares().windows(2) {
+        let ((x0, y0), (x1, y1)) = (centre(hop[0]), centre(hop[1]));
+        let length = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt();
+        if length <= 0.0 {
+            continue;
+        }
+        let mut at = 0.0;
+        while at < length {
+            let end = (at + DASH).min(length);
+            let point = |t: f32| (x0 + (x1 - x0) * t / length, y0 + (y1 - y0) * t / length);
+            let ((ax, ay), (bx, by)) = (point(at), point(end));
+            let _ = write!(path, "M {ax:.3} {ay:.3} L {bx:.3} {by:.3} ");
+            at = end + GAP;
+        }
+    }
+    path.trim_end().into()
+}
+
+/// A small diamond on each landing of a route (not its start).
+fn markers(view: &BoardView, squares: &[Square]) -> SharedString {
+    const R: f32 = 0.16;
+    let mut path = String::new();
+    for &square in squares.iter().skip(1) {
+        let (x, y) = view.display_cell(square);
+        let (x, y) = (x as f32 + 0.5, y as f32 + 0.5);
+        let _ =
+            write!(path, "M {x:.2} {:.2} L {:.2} {y:.2} L {x:.2} {:.2} L {:.2} {y:.2} Z ", y - R, x + R, y + R, x - R);
+    }
+    path.trim_end().into()
+}
+
+/// The seats whose points of view the graph draws: in a two-player game the first
+/// seat's alone (the other's is its mirror), with teams one seat of each side, in 3p
+/// every seat.
+pub fn graph_seats(setup: Setup) -> Vec<Seat> {
+    let seats = setup.seats();
+    match setup {
+        Setup::TwoPlayers => seats.iter().take(1).copied().collect(),
+        Setup::ThreePlayers => seats.to_vec(),
+        Setup::FourPlayersOneArmy | Setup::FourPlayersBothArmies => seats.iter().take(2).copied().collect(),
+    }
+}
+
+/// The graph's lines (viewbox 1000 × 200, the middle level) and its scale in whole
+/// steps: the largest lead shown, rounded up to ten; a forced result at the edge.
+pub fn graph(analysis: &GameAnalysis, setup: Setup) -> (Vec<GraphLine>, i32) {
+    let seats = graph_seats(setup);
+    let series: Vec<(Seat, Vec<Eval>)> = seats.iter().map(|&seat| (seat, analysis.graph(seat))).collect();
+    let largest = series
+        .iter()
+        .flat_map(|(_, values)| values.iter())
+        .filter_map(|eval| match eval {
+            Eval::Lead(steps) => Some(steps.tenths().unsigned_abs()),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let scale = i32::try_from(largest.div_ceil(100) * 10).unwrap_or(i32::MAX).clamp(10, 200);
+    let lines = series
+        .into_iter()
+        .map(|(seat, values)| {
+            let last = values.len().saturating_sub(1).max(1) as f32;
+            let mut path = String::new();
+            for (i, eval) in values.iter().enumerate() {
+                let fraction = match eval {
+                    Eval::Lead(steps) => (steps.as_f64() as f32 / scale as f32).clamp(-1.0, 1.0),
+                    Eval::Wins { .. } => 1.0,
+                    Eval::Loses { .. } => -1.0,
+                };
+                let x = i as f32 * 1000.0 / last;
+                let y = 100.0 - fraction * 96.0;
+                let _ = write!(path, "{} {x:.1} {y:.1} ", if i == 0 { "M" } else { "L" });
+            }
+            GraphLine { seat: seat_index(seat), path: path.trim_end().into() }
+        })
+        .collect();
+    (lines, scale)
+}
+
+/// Each player's numbers, in turn order.
+pub fn summaries(analysis: &GameAnalysis) -> Vec<SeatSummary> {
+    analysis
+        .summaries
+        .iter()
+        .map(|summary| SeatSummary {
+            seat: seat_index(summary.seat),
+            judged: int(summary.judged),
+            best_moves: int(summary.best_moves()),
+            inaccuracies: int(summary.count(Class::Inaccuracy)),
+            mistakes: int(summary.mistakes()),
+            blunders: int(summary.blunders()),
+            average_loss: summary.average_loss().tenths(),
+            longest_chain: summary.longest_chain.map_or(0, |(jumps, _)| int(jumps)),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::analysis::{ActionAnalysis, Judgement, Quality, Steps};
+    use crate::rules::Game;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap_or(Square::from_index(0))
+    }
+
+    /// A 2p game of two steps: A's first judged a mistake (best was another step), C's best.
+    fn judged_game() -> (Game, GameAnalysis) {
+        let mut game = Game::new(Setup::TwoPlayers, Seat::A);
+        assert!(game.play_text("c3-d4").is_ok());
+        assert!(game.play_text("n14-m13").is_ok());
+        let best = Route::new(vec![sq("d3"), sq("e4")]);
+        let judged = |before: i32, after: i32, best: Route, class: Class| {
+            Verdict::Judged(Judgement {
+                before: Eval::Lead(Steps::whole(before)),
+                after: Eval::Lead(Steps::whole(after)),
+                best,
+                loss: Steps::whole(before - after),
+                class,
+            })
+        };
+        let actions = vec![
+            ActionAnalysis {
+                index: 0,
+                seat: Seat::A,
+                action: game.history()[0].clone(),
+                verdict: judged(12, 5, best, Class::Mistake),
+            },
+            ActionAnalysis {
+                index: 1,
+                seat: Seat::C,
+                action: game.history()[1].clone(),
+                verdict: judged(-5, -5, Route::new(vec![sq("n14"), sq("m13")]), Class::Best),
+            },
+        ];
+        let analysis = GameAnalysis::from_verdicts(&game, Quality::QUICK, actions);
+        (game, analysis.unwrap_or_else(|| panic!("the verdicts fit the game")))
+    }
+
+    #[test]
+    fn marks_words_and_routes_of_the_reviewed_move() {
+        let (_, analysis) = judged_game();
+        let view = BoardView::default();
+        let picture = super::analysis(Some(&analysis), Setup::TwoPlayers, &view, Some(1));
+        assert!(picture.available);
+        assert_eq!(
+            picture.marks,
+            [
+                MoveMark { class: MoveClass::Mistake, loss: 70, best: "d3-e4".into() },
+                MoveMark { class: MoveClass::Best, loss: 0, best: "n14-m13".into() },
+            ]
+        );
+        assert_eq!(picture.shown.seat, 0);
+        assert!(picture.shown.judged);
+        assert_eq!(picture.shown.before, (Standing::Ahead, 120));
+        assert_eq!(picture.shown.after, (Standing::Ahead, 50));
+        assert_eq!(picture.routes.played, route_path(&view, &[sq("c3"), sq("d4")]));
+        assert!(picture.routes.best.starts_with("M ") && picture.routes.best.matches('M').count() > 1, "dashes");
+        assert_eq!(picture.routes.best_markers.matches('Z').count(), 1, "one landing");
+        // The best move played: no second route; the live game: no reviewed move.
+        let best = super::analysis(Some(&analysis), Setup::TwoPlayers, &view, Some(2));
+        assert_eq!((best.shown.mark.class, best.routes), (MoveClass::Best, RoutesPicture::default()));
+        let live = super::analysis(Some(&analysis), Setup::TwoPlayers, &view, None);
+        assert_eq!(live.shown, ShownPicture::default());
+        assert_eq!(super::analysis(None, Setup::TwoPlayers, &view, Some(1)).available, false);
+    }
+
+    #[test]
+    fn the_graph_has_a_line_per_side_and_a_point_per_position() {
+        let (_, analysis) = judged_game();
+        let (lines, scale) = graph(&analysis, Setup::TwoPlayers);
+        assert_eq!(scale, 20, "12 steps ahead: the scale rounds up to 20");
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0].seat, 0);
+        assert_eq!(lines[0].path.matches(['M', 'L']).count(), 3, "the start and two moves");
+        assert_eq!(graph_seats(Setup::ThreePlayers).len(), 3);
+        assert_eq!(graph_seats(Setup::FourPlayersBothArmies), [Seat::A, Seat::B]);
+    }
+
+    #[test]
+    fn standings_and_summaries_in_the_interfaces_numbers() {
+        assert_eq!(standing(Eval::Lead(Steps(-35))), (Standing::Behind, 35));
+        assert_eq!(standing(Eval::Lead(Steps::ZERO)), (Standing::Level, 0));
+        assert_eq!(standing(Eval::Wins { plies: 3 }), (Standing::Winning, 3));
+        let (_, analysis) = judged_game();
+        let rows = summaries(&analysis);
+        assert_eq!(rows.len(), 2);
+        assert_eq!((rows[0].seat, rows[0].mistakes, rows[0].average_loss, rows[0].best_moves), (0, 1, 70, 0));
+        assert_eq!((rows[1].seat, rows[1].best_moves, rows[1].longest_chain), (2, 1, 0));
+    }
+}
