@@ -125,6 +125,11 @@ struct Searcher<'a> {
     done: &'a AtomicBool,
     /// Where a helper thread adds its nodes as it goes (`None` for the main thread).
     helper_nodes: Option<&'a AtomicU64>,
+    /// The root split of a search with several threads.
+    split: &'a split::RootSplit,
+    /// The root move (index, split generation) this thread searches while another may
+    /// search it too: once the other has settled it, this search is given up.
+    watching: Option<(usize, u32)>,
     deadline: Option<Instant>,
     aborted: bool,
 }
@@ -162,6 +167,8 @@ impl<'a> Searcher<'a> {
             stop: shared.stop,
             done: &shared.done,
             helper_nodes: None,
+            split: &shared.split,
+            watching: None,
             deadline,
             aborted: false,
         }
@@ -193,7 +200,10 @@ impl<'a> Searcher<'a> {
             return true;
         }
         // The flags cost a relaxed load each: look at them at every node. The clock costs more.
-        if self.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed) {
+        if self.stop.load(Ordering::Relaxed)
+            || self.done.load(Ordering::Relaxed)
+            || self.watching.is_some_and(|(index, generation)| self.split.is_settled(index, generation))
+        {
             self.aborted = true;
         } else if self.nodes.is_multiple_of(CHECK_EVERY) {
             if let Some(counter) = self.helper_nodes {

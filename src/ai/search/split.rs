@@ -16,9 +16,15 @@
 //!    to search again first) and searches it with a null window around the current
 //!    bound; a move that fails high is searched again with the full window above the
 //!    bound, and a better exact score raises the bound for everyone.
-//! 4. The main thread, when nothing is left to take, waits for the moves still being
-//!    searched, then orders the root for the next iteration as the one-thread search
-//!    does (the best first, then the others by the scores or bounds they got).
+//! 4. A thread that finds nothing left to take searches a move another thread is still
+//!    searching (the first move too, while its score is unknown: then only for the
+//!    table entries it leaves): whichever finishes first settles the move and the other
+//!    gives it up at its next node. So no thread sits idle behind a slow one (a helper
+//!    that the machine's other work holds off its core costs the main thread little),
+//!    and the last moves of an iteration are searched by both threads over one table.
+//! 5. When every root move is settled, the main thread orders the root for the next
+//!    iteration as the one-thread search does (the best first, then the others by the
+//!    scores or bounds they got).
 //!
 //! A bound read a little late only costs time (a null window too low fails high more
 //! often, and the re-search settles it), never correctness: every move that becomes the
@@ -75,36 +81,61 @@ struct State {
     /// Moves that failed low against the guess before the bound was known, with their
     /// scores (upper bounds of their true scores).
     failed_low_early: Vec<(usize, i32)>,
-    /// Searches against the guess still running.
-    early_running: usize,
     /// The best exact score and its move's index in the root list.
     best: Option<(i32, usize)>,
     /// Every root move's score (exact, or an upper bound) for the next iteration's order.
     scores: Vec<i32>,
     /// Root moves after the first whose score (or bound below the best) is settled.
     settled: usize,
+    /// How many threads search each root move now.
+    searchers: Vec<u8>,
+}
+
+/// How a thread searches a root move it took.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    /// A null window around the guess, before the first move's score is known.
+    Early,
+    /// A null window around the bound, then the full window above it if it fails high.
+    Bound,
+    /// The first move, searched alongside the main thread: only its table entries count.
+    Assist,
 }
 
 /// What a thread gets when it asks for a root move.
 enum Take {
-    /// Search this move against this bound (a guess when `early`).
-    Move { index: usize, alpha: i32, early: bool },
+    /// Search this move against this bound (the guess for an early search).
+    Move { index: usize, alpha: i32, kind: Kind },
     /// Nothing now, but moves may come back to be searched again.
     Wait,
-    /// Nothing is left in this iteration.
+    /// Every root move of this iteration is settled.
     Done,
 }
+
+/// Root moves beyond this many are never searched by two threads at once.
+const WATCHED_MOVES: usize = 1024;
 
 /// The state of the current split, shared by the threads of one search. The main thread
 /// publishes an iteration, and only after every move of it was settled publishes the
 /// next, so a helper that is late sees a generation it no longer has and takes nothing.
-#[derive(Default)]
 pub(super) struct RootSplit {
     task: Mutex<Task>,
     published: Condvar,
-    /// The generation of the task (read without the lock by waiting helpers).
-    generation: AtomicU32,
     state: Mutex<State>,
+    /// For each root move, the last generation that settled it: a thread searching a
+    /// move another thread has settled gives its search up (read at every node).
+    settled: Vec<AtomicU32>,
+}
+
+impl Default for RootSplit {
+    fn default() -> RootSplit {
+        RootSplit {
+            task: Mutex::default(),
+            published: Condvar::new(),
+            state: Mutex::default(),
+            settled: (0..WATCHED_MOVES).map(|_| AtomicU32::new(0)).collect(),
+        }
+    }
 }
 
 /// A lock whose holder panicked: the panic reaches the caller anyway (the scope joins
@@ -118,37 +149,65 @@ impl RootSplit {
     fn publish(&self, depth: u32, moves: &[Move], guess: i32) -> u32 {
         let mut task = lock(&self.task);
         let generation = task.generation + 1;
+        let mut searchers = vec![0; moves.len()];
+        searchers[0] = 1;
         *lock(&self.state) =
-            State { generation, next: 1, alpha: guess, scores: vec![0; moves.len()], ..State::default() };
+            State { generation, next: 1, alpha: guess, scores: vec![0; moves.len()], searchers, ..State::default() };
         *task = Task { generation, depth, moves: moves.to_vec() };
-        self.generation.store(generation, Ordering::SeqCst);
         drop(task);
         self.published.notify_all();
         generation
     }
 
-    /// The next root move of `generation` to search, if any.
+    /// Whether root move `index` of `generation` is settled (a later generation settled it
+    /// too: then a search of the earlier one is stale anyway).
+    pub(super) fn is_settled(&self, index: usize, generation: u32) -> bool {
+        self.settled.get(index).is_some_and(|g| g.load(Ordering::Relaxed) >= generation)
+    }
+
+    /// Marks a root move settled, once: false if it already was.
+    fn settle(&self, state: &mut State, index: usize) -> bool {
+        let fresh = match self.settled.get(index) {
+            Some(generation) => generation.swap(state.generation, Ordering::Relaxed) < state.generation,
+            // Beyond the watched moves no move is searched twice: see `take`.
+            None => true,
+        };
+        if fresh && index > 0 {
+            state.settled += 1;
+        }
+        fresh
+    }
+
+    /// The next root move of `generation` to search, if any: a fresh one, one to search
+    /// again, or one another thread is searching (so that no thread waits while one is
+    /// slow: whichever finishes first settles it).
     fn take(&self, generation: u32, count: usize) -> Take {
         let mut state = lock(&self.state);
         if state.generation != generation {
             return Take::Done;
         }
-        if state.first_known {
-            if let Some(index) = state.again.pop() {
-                return Take::Move { index, alpha: state.alpha, early: false };
-            }
-        }
-        if state.next < count {
+        let again = if state.first_known { state.again.pop() } else { None };
+        let taken = if let Some(index) = again {
+            Some((index, Kind::Bound))
+        } else if state.next < count {
             let index = state.next;
             state.next += 1;
-            let early = !state.first_known;
-            state.early_running += usize::from(early);
-            return Take::Move { index, alpha: state.alpha, early };
-        }
-        if state.first_known && state.again.is_empty() && state.early_running == 0 {
-            Take::Done
+            Some((index, if state.first_known { Kind::Bound } else { Kind::Early }))
+        } else if !state.first_known {
+            (state.searchers[0] == 1).then_some((0, Kind::Assist))
+        } else if state.settled == count - 1 {
+            return Take::Done;
         } else {
-            Take::Wait
+            (1..count.min(WATCHED_MOVES))
+                .find(|&i| state.searchers[i] == 1 && !self.is_settled(i, generation))
+                .map(|index| (index, Kind::Bound))
+        };
+        match taken {
+            Some((index, kind)) => {
+                state.searchers[index] += 1;
+                Take::Move { index, alpha: state.alpha, kind }
+            }
+            None => Take::Wait,
         }
     }
 
@@ -160,10 +219,12 @@ impl RootSplit {
         state.alpha = score;
         state.best = Some((score, 0));
         state.scores[0] = score;
+        state.searchers[0] -= 1;
+        self.settle(&mut state, 0);
         for (index, bound) in std::mem::take(&mut state.failed_low_early) {
             if bound <= score {
                 state.scores[index] = bound.min(score - 1);
-                state.settled += 1;
+                self.settle(&mut state, index);
             } else {
                 state.again.push(index);
             }
@@ -171,9 +232,15 @@ impl RootSplit {
     }
 
     /// A search against the guess ended: `score` from a null window at `guess`.
-    fn early_result(&self, index: usize, score: i32, guess: i32) {
+    fn early_result(&self, generation: u32, index: usize, score: i32, guess: i32) {
         let mut state = lock(&self.state);
-        state.early_running -= 1;
+        if state.generation != generation {
+            return;
+        }
+        state.searchers[index] -= 1;
+        if self.is_settled(index, state.generation) {
+            return;
+        }
         if score > guess {
             state.again.push(index);
         } else if !state.first_known {
@@ -181,7 +248,7 @@ impl RootSplit {
         } else if score <= state.alpha {
             let alpha = state.alpha;
             state.scores[index] = score.min(alpha - 1);
-            state.settled += 1;
+            self.settle(&mut state, index);
         } else {
             state.again.push(index);
         }
@@ -189,8 +256,15 @@ impl RootSplit {
 
     /// A root move's score once the bound was known: `exact` when a full window above
     /// `bound` gave it, else it failed low against `bound`.
-    fn result(&self, index: usize, score: i32, exact: bool, bound: i32) {
+    fn result(&self, generation: u32, index: usize, score: i32, exact: bool, bound: i32) {
         let mut state = lock(&self.state);
+        if state.generation != generation {
+            return;
+        }
+        state.searchers[index] -= 1;
+        if !self.settle(&mut state, index) {
+            return;
+        }
         if exact {
             // Equal scores go to the earlier move, as in the one-thread search.
             if state.best.is_none_or(|(best, at)| score > best || (score == best && index < at)) {
@@ -201,15 +275,14 @@ impl RootSplit {
         } else {
             state.scores[index] = score.min(bound - 1);
         }
-        state.settled += 1;
     }
 
-    /// An aborted search gives its move back (the iteration will not complete anyway, but
-    /// the count of early searches must not wait for it).
-    fn abandoned(&self, early: bool) {
+    /// A search given up (the move was settled by another thread, or the search is over).
+    /// The main thread may have opened the next iteration meanwhile: then nothing counts.
+    fn abandoned(&self, generation: u32, index: usize) {
         let mut state = lock(&self.state);
-        if early {
-            state.early_running -= 1;
+        if state.generation == generation {
+            state.searchers[index] -= 1;
         }
     }
 }
@@ -236,7 +309,7 @@ impl Searcher<'_> {
         self.aborted
     }
 
-    /// Takes root moves of `generation` until none is left (or the search is over).
+    /// Takes root moves of `generation` until every one is settled (or the search is over).
     fn search_taken_moves(
         &mut self,
         split: &RootSplit,
@@ -248,8 +321,8 @@ impl Searcher<'_> {
         let works = self.evaluator.works(position);
         let army = position.army_to_move();
         loop {
-            let (index, alpha, early) = match split.take(generation, moves.len()) {
-                Take::Move { index, alpha, early } => (index, alpha, early),
+            let (index, alpha, kind) = match split.take(generation, moves.len()) {
+                Take::Move { index, alpha, kind } => (index, alpha, kind),
                 Take::Wait => {
                     if self.search_over() {
                         return;
@@ -264,22 +337,32 @@ impl Searcher<'_> {
             let mut next_works = works;
             next_works[army.index()] -= self.evaluator.gain(army, mv.from, mv.to);
             self.line.push(next.hash());
-            let mut score = self.search(&next, &next_works, depth - 1, 1, alpha, alpha + 1);
-            let (mut exact, mut bound) = (false, alpha);
-            if !early && score > alpha && !self.aborted {
-                bound = lock(&split.state).alpha;
-                score = self.search(&next, &next_works, depth - 1, 1, bound, WIN + 1);
-                exact = score > bound;
-            }
-            self.line.pop();
-            if self.aborted {
-                split.abandoned(early);
-                return;
-            }
-            if early {
-                split.early_result(index, score, alpha);
+            self.watching = Some((index, generation));
+            let (mut score, mut exact, mut bound) = (0, false, alpha);
+            if kind == Kind::Assist {
+                self.search(&next, &next_works, depth - 1, 1, -WIN - 1, WIN + 1);
             } else {
-                split.result(index, score, exact, bound);
+                score = self.search(&next, &next_works, depth - 1, 1, alpha, alpha + 1);
+                if kind == Kind::Bound && score > alpha && !self.aborted {
+                    bound = lock(&split.state).alpha;
+                    score = self.search(&next, &next_works, depth - 1, 1, bound, WIN + 1);
+                    exact = score > bound;
+                }
+            }
+            self.watching = None;
+            self.line.pop();
+            if self.aborted || kind == Kind::Assist {
+                split.abandoned(generation, index);
+                // Given up because another thread settled the move: take the next.
+                self.aborted = false;
+                if self.search_over() {
+                    return;
+                }
+                continue;
+            }
+            match kind {
+                Kind::Early => split.early_result(generation, index, score, alpha),
+                _ => split.result(generation, index, score, exact, bound),
             }
         }
     }
@@ -314,13 +397,6 @@ impl Searcher<'_> {
         split.first_searched(score);
 
         self.search_taken_moves(split, position, depth, &moves, generation);
-        // The last moves the helpers took.
-        while !self.aborted && lock(&split.state).settled < moves.len() - 1 {
-            if self.search_over() {
-                break;
-            }
-            std::thread::sleep(PAUSE);
-        }
         let state = lock(&split.state);
         let (score, index) = state.best.unwrap_or((score, 0));
         if self.aborted {
