@@ -10,7 +10,8 @@ use crate::ai::analysis::{self, AnalysisError, AnalysisRequest, Eval, GameAnalys
 use crate::ai::{self, Level, SearchRequest};
 use crate::record::{Record, RecordError, RecordProblem, MAX_RECORDS_BYTES, MAX_RECORD_BYTES};
 use crate::rules::{
-    parse_hpn_fields, write_hpn, Action, DrawReason, Game, Outcome, Position, Seat, Setup, MAX_ACTIONS,
+    excerpt, parse_hpn_fields, path_excerpt, write_hpn, Action, DrawReason, Game, Outcome, Position, Seat, Setup,
+    MAX_ACTIONS,
 };
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -114,7 +115,7 @@ impl Engine {
             "moves" | "status" | "hpn" | "hint" | "isready" | "stop" | "quit" => {
                 error(format!("{command} takes no arguments"))
             }
-            other => error(format!("unknown command '{}'", crate::rules::excerpt(other))),
+            other => error(format!("unknown command '{}'", excerpt(other))),
         };
         (lines, Flow::Continue)
     }
@@ -162,7 +163,7 @@ impl Engine {
         let moves = match rest {
             [] => &[][..],
             ["moves", moves @ ..] => moves,
-            [other, ..] => return error(format!("unexpected '{}' (expected 'moves')", crate::rules::excerpt(other))),
+            [other, ..] => return error(format!("unexpected '{}' (expected 'moves')", excerpt(other))),
         };
         // Counted before any is played: the rules refuse the action past the cap anyway, but
         // as an illegal move, which would not say why.
@@ -176,7 +177,7 @@ impl Engine {
         for text in moves {
             let ply = game.position().plies() + 1;
             if game.play_text(text).is_err() {
-                return error(format!("illegal move {} at ply {ply}", crate::rules::excerpt(text)));
+                return error(format!("illegal move {} at ply {ply}", excerpt(text)));
             }
         }
         self.game = game;
@@ -189,17 +190,12 @@ impl Engine {
         match args {
             ["search", value] => match ai::ThreePlayerSearch::from_name(value) {
                 Some(search) => self.three_player = Some(search),
-                None => return error(format!("bad search '{}' (paranoid or brs)", crate::rules::excerpt(value))),
+                None => return error(format!("bad search '{}' (paranoid or brs)", excerpt(value))),
             },
             ["threads", "auto"] => self.threads = None,
             ["threads", value] => match value.parse::<usize>() {
                 Ok(n) if (1..=MAX_THREADS).contains(&n) => self.threads = Some(n),
-                _ => {
-                    return error(format!(
-                        "bad thread count '{}' (1..={MAX_THREADS} or auto)",
-                        crate::rules::excerpt(value)
-                    ))
-                }
+                _ => return error(format!("bad thread count '{}' (1..={MAX_THREADS} or auto)", excerpt(value))),
             },
             _ => return error("usage: setoption threads <n>|auto"),
         }
@@ -229,9 +225,7 @@ impl Engine {
         let depth = match args {
             [depth] => match depth.parse::<u32>() {
                 Ok(depth) if depth <= MAX_PERFT_DEPTH => depth,
-                _ => {
-                    return error(format!("bad perft depth '{}' (0..={MAX_PERFT_DEPTH})", crate::rules::excerpt(depth)))
-                }
+                _ => return error(format!("bad perft depth '{}' (0..={MAX_PERFT_DEPTH})", excerpt(depth))),
             },
             _ => return error("usage: perft <depth>"),
         };
@@ -261,38 +255,27 @@ impl Engine {
                     Some(level) => request.level = level,
                     None => {
                         let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-                        return Err(error(format!(
-                            "unknown level '{}' (one of {})",
-                            crate::rules::excerpt(value),
-                            names.join(", ")
-                        )));
+                        return Err(error(format!("unknown level '{}' (one of {})", excerpt(value), names.join(", "))));
                     }
                 },
                 "movetime" => match value.parse::<u64>() {
                     Ok(ms) if (1..=MAX_MOVETIME_MS).contains(&ms) => request.movetime = Some(Duration::from_millis(ms)),
-                    _ => {
-                        return Err(error(format!(
-                            "bad movetime '{}' (1..={MAX_MOVETIME_MS} ms)",
-                            crate::rules::excerpt(value)
-                        )))
-                    }
+                    _ => return Err(error(format!("bad movetime '{}' (1..={MAX_MOVETIME_MS} ms)", excerpt(value)))),
                 },
                 "depth" => match value.parse::<u32>() {
                     Ok(depth) if (1..=MAX_GO_DEPTH).contains(&depth) => request.depth = Some(depth),
-                    _ => {
-                        return Err(error(format!("bad depth '{}' (1..={MAX_GO_DEPTH})", crate::rules::excerpt(value))))
-                    }
+                    _ => return Err(error(format!("bad depth '{}' (1..={MAX_GO_DEPTH})", excerpt(value)))),
                 },
                 "seed" => match value.parse::<u64>() {
                     Ok(seed) => request.seed = seed,
-                    Err(_) => return Err(error(format!("bad seed '{}'", crate::rules::excerpt(value)))),
+                    Err(_) => return Err(error(format!("bad seed '{}'", excerpt(value)))),
                 },
-                other => return Err(error(format!("unknown go option '{}'", crate::rules::excerpt(other)))),
+                other => return Err(error(format!("unknown go option '{}'", excerpt(other)))),
             }
             rest = tail;
         }
         if let [odd] = rest {
-            return Err(error(format!("go option '{}' needs a value", crate::rules::excerpt(odd))));
+            return Err(error(format!("go option '{}' needs a value", excerpt(odd))));
         }
         if infinite {
             if request.depth.is_some() || request.movetime.is_some() {
@@ -320,11 +303,7 @@ impl Engine {
             ["depth", value] => match value.parse::<u32>() {
                 Ok(depth) if (1..=Quality::MAX_DEPTH).contains(&depth) => depth,
                 _ => {
-                    return Err(error(format!(
-                        "bad analysis depth '{}' (1..={})",
-                        crate::rules::excerpt(value),
-                        Quality::MAX_DEPTH
-                    )))
+                    return Err(error(format!("bad analysis depth '{}' (1..={})", excerpt(value), Quality::MAX_DEPTH)))
                 }
             },
             _ => return Err(error("usage: analyse [depth <n>]")),
@@ -477,12 +456,12 @@ fn load_record<'a, 'b>(args: &'a [&'b str]) -> Result<(Game, &'a [&'b str]), Str
     let (index, rest) = match rest {
         ["game", n, rest @ ..] => match n.parse::<usize>() {
             Ok(n) if n >= 1 => (n - 1, rest),
-            _ => return Err(format!("bad game number '{}' (1 or more)", crate::rules::excerpt(n))),
+            _ => return Err(format!("bad game number '{}' (1 or more)", excerpt(n))),
         },
         ["game"] => return Err(usage.to_string()),
         _ => (0, rest),
     };
-    let shown: String = path.chars().take(100).collect();
+    let shown = path_excerpt(path);
     let file =
         open_regular_file(std::path::Path::new(path)).map_err(|why| format!("cannot read record '{shown}': {why}"))?;
     match nth_record(io::BufReader::new(file), index) {
@@ -880,7 +859,7 @@ fn during_search(words: &[&str], analysis: bool) -> Option<Vec<String>> {
         [command @ ("isready" | "stop" | "quit"), ..] => Some(error(format!("{command} takes no arguments"))),
         [command, ..] => Some(error(format!(
             "busy {busy}: '{}' refused until {until} (stop, isready and quit are answered)",
-            crate::rules::excerpt(command)
+            excerpt(command)
         ))),
     }
 }

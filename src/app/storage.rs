@@ -15,6 +15,7 @@
 //! `game.damaged-1718000000.json`) and reported, so that the player can be told
 //! and the file can still be rescued or sent in a bug report.
 
+use crate::rules::{excerpt, message_excerpt};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
@@ -188,15 +189,6 @@ pub enum Damage {
     Invalid(String),
 }
 
-/// Keeps reports short when a file holds something huge (serde quotes whole strings).
-fn excerpt(text: &str, limit: usize) -> String {
-    if text.chars().count() <= limit {
-        text.to_string()
-    } else {
-        format!("{}…", text.chars().take(limit).collect::<String>())
-    }
-}
-
 impl fmt::Display for Damage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -206,7 +198,7 @@ impl fmt::Display for Damage {
             Damage::Truncated => f.write_str("the file is truncated (it ends in the middle of the data)"),
             Damage::NotJson(why) => write!(f, "the file is not valid JSON ({why})"),
             Damage::Foreign { found: Some(format) } => {
-                write!(f, "the file is not a Halma save of this kind (its format is '{}')", excerpt(format, 60))
+                write!(f, "the file is not a Halma save of this kind (its format is '{}')", excerpt(format))
             }
             Damage::Foreign { found: None } => f.write_str("the file is not a Halma save (it names no format)"),
             Damage::NewerVersion { found, supported } => write!(
@@ -417,7 +409,7 @@ impl Store {
             Err(ReadError::Io(error)) => return self.keep_aside(document, Damage::Unreadable(error.to_string())),
         };
         match parse_document(document, &bytes)
-            .and_then(|value| validate(value).map_err(|why| Damage::Invalid(excerpt(&why, 300))))
+            .and_then(|value| validate(value).map_err(|why| Damage::Invalid(message_excerpt(&why))))
         {
             Ok(value) => LoadOutcome::Loaded(value),
             Err(Damage::NewerVersion { found, supported }) => LoadOutcome::FromNewerVersion { found, supported },
@@ -584,12 +576,10 @@ fn parse_document<T: DeserializeOwned>(document: Document, bytes: &[u8]) -> Resu
                 return Err(Damage::NewerVersion { found: version, supported: document.version })
             }
             Some(version) if version >= 1 => {}
-            _ => {
-                return Err(Damage::Invalid(format!("'{}' is not a format version", excerpt(&number.to_string(), 60))))
-            }
+            _ => return Err(Damage::Invalid(format!("'{}' is not a format version", excerpt(&number.to_string())))),
         },
         Some(_) => return Err(Damage::Invalid("the format version is not a number".into())),
         None => return Err(Damage::Invalid("the format version is missing".into())),
     }
-    serde_json::from_value(Value::Object(fields)).map_err(|error| Damage::Invalid(excerpt(&error.to_string(), 300)))
+    serde_json::from_value(Value::Object(fields)).map_err(|error| Damage::Invalid(message_excerpt(&error.to_string())))
 }

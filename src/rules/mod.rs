@@ -4,10 +4,12 @@
 //! bitboards, setups and camps ([`Setup`]), moves and routes ([`Move`], [`Route`],
 //! [`MoveSet`]), positions and move generation ([`Position`]; jump chains on the four
 //! colour lattices in `jumps`), whole games
-//! ([`Game`]), text notation ([`parse_move`], [`parse_hpn`], [`write_hpn`]) and the
-//! save format ([`SavedGame`]).
+//! ([`Game`]), text notation ([`parse_move`], [`parse_hpn`], [`write_hpn`]), the
+//! save format ([`SavedGame`]) and the one way every layer quotes rejected text in an
+//! error ([`excerpt`]).
 
 mod bitboard;
+mod excerpt;
 mod game;
 mod jumps;
 mod moves;
@@ -20,9 +22,9 @@ mod square;
 mod tables;
 
 pub use bitboard::Bitboard;
+pub use excerpt::{excerpt, message_excerpt, path_excerpt, EXCERPT_CHARS, MESSAGE_CHARS, PATH_CHARS};
 pub use game::{Action, DrawOffer, DrawReason, Game, GameError, Outcome, VoteResult, MAX_ACTIONS};
 pub use moves::{Move, MoveSet, Route};
-pub(crate) use notation::excerpt;
 pub use notation::{parse_hpn, parse_hpn_fields, parse_move, write_hpn, MoveText, NotationError};
 pub use position::{IllegalMove, Position, DUTY_FREE_TURNS};
 pub use save::{LoadError, SavedGame, SavedOffer, SeatField, SAVE_FORMAT, SAVE_VERSION};

@@ -1,6 +1,7 @@
 //! Text notation (docs/RULES.md, "Text notation"): moves `c3-e5-g5` / `pass`, and HPN positions.
 
 use super::bitboard::Bitboard;
+use super::excerpt::excerpt;
 use super::position::Position;
 use super::seat::{ParseSeatError, Seat};
 use super::setup::{ParseSetupError, Setup};
@@ -95,15 +96,6 @@ impl std::error::Error for NotationError {
 pub enum MoveText {
     Pass,
     Route(Vec<Square>),
-}
-
-/// Shortens untrusted text for an error message.
-pub(crate) fn excerpt(text: &str) -> String {
-    let mut short: String = text.chars().take(24).collect();
-    if text.chars().count() > 24 {
-        short.push('…');
-    }
-    short
 }
 
 /// Parses `pass` or squares joined by `-` (at least two). The route is not checked

@@ -1,6 +1,7 @@
 //! The versioned save format of a game: moves in notation, replayed and checked on
 //! loading, so that a save never holds a position the rules could not reach.
 
+use super::excerpt::excerpt;
 use super::game::{DrawOffer, Game, GameError, MAX_ACTIONS};
 use super::notation::{parse_hpn, write_hpn, NotationError};
 use super::position::Position;
@@ -135,11 +136,6 @@ impl std::error::Error for LoadError {
     }
 }
 
-/// The first 40 characters of a text from a save file, for an error message.
-fn short(text: &str) -> String {
-    text.chars().take(40).collect()
-}
-
 impl From<Game> for SavedGame {
     fn from(game: Game) -> SavedGame {
         let standard = Position::start(game.setup(), game.first_seat());
@@ -171,7 +167,7 @@ impl TryFrom<SavedGame> for Game {
 
     fn try_from(saved: SavedGame) -> Result<Game, LoadError> {
         if saved.format != SAVE_FORMAT {
-            return Err(LoadError::Format(short(&saved.format)));
+            return Err(LoadError::Format(excerpt(&saved.format)));
         }
         if saved.version > SAVE_VERSION {
             return Err(LoadError::NewerVersion(saved.version));
@@ -192,14 +188,14 @@ impl TryFrom<SavedGame> for Game {
         }
         let mut game = Game::from_position(start);
         for (ply, text) in saved.moves.iter().enumerate() {
-            game.play_text(text).map_err(|error| LoadError::Move { number: ply + 1, text: short(text), error })?;
+            game.play_text(text).map_err(|error| LoadError::Move { number: ply + 1, text: excerpt(text), error })?;
         }
         // The redo list must replay from here.
         let mut scratch = game.clone();
         let mut redo = Vec::new();
         for text in &saved.redo {
             let before = scratch.actions.len();
-            scratch.play_text(text).map_err(|error| LoadError::Redo { text: short(text), error })?;
+            scratch.play_text(text).map_err(|error| LoadError::Redo { text: excerpt(text), error })?;
             redo.push(scratch.actions[before].clone());
         }
         redo.reverse();

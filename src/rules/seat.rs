@@ -1,5 +1,6 @@
 //! The four seats at the corners of the board, and sets of them (the winners).
 
+use super::excerpt::excerpt;
 use super::square::Square;
 use std::fmt;
 use std::str::FromStr;
@@ -107,7 +108,7 @@ impl FromStr for Seat {
             (Some(letter), None) => Seat::from_letter(letter),
             _ => None,
         }
-        .ok_or_else(|| ParseSeatError { text: text.chars().take(12).collect() })
+        .ok_or_else(|| ParseSeatError { text: excerpt(text) })
     }
 }
 

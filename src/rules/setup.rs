@@ -1,6 +1,7 @@
 //! The four setups, their seats, armies, camps and teams (docs/RULES.md, "Camps and setups").
 
 use super::bitboard::Bitboard;
+use super::excerpt::excerpt;
 use super::seat::Seat;
 #[cfg(test)]
 use super::square::Square;
@@ -187,10 +188,7 @@ impl FromStr for Setup {
     type Err = ParseSetupError;
 
     fn from_str(text: &str) -> Result<Setup, ParseSetupError> {
-        Setup::ALL
-            .into_iter()
-            .find(|setup| setup.name() == text)
-            .ok_or_else(|| ParseSetupError { text: text.chars().take(16).collect() })
+        Setup::ALL.into_iter().find(|setup| setup.name() == text).ok_or_else(|| ParseSetupError { text: excerpt(text) })
     }
 }
 

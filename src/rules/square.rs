@@ -1,5 +1,6 @@
 //! Squares of the 16×16 board.
 
+use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
@@ -105,14 +106,14 @@ impl FromStr for Square {
 
     /// Parses `a1`..`p16` exactly (lower-case column letter, row 1..16 without leading zero).
     fn from_str(text: &str) -> Result<Square, ParseSquareError> {
-        let excerpt = || text.chars().take(12).collect();
+        let quoted = || excerpt(text);
         let bytes = text.as_bytes();
         if bytes.len() < 2 || bytes.len() > 3 {
-            return Err(ParseSquareError::Length(excerpt()));
+            return Err(ParseSquareError::Length(quoted()));
         }
         let column = bytes[0];
         if !(b'a'..=b'p').contains(&column) {
-            return Err(ParseSquareError::Column(excerpt()));
+            return Err(ParseSquareError::Column(quoted()));
         }
         // The column is one ASCII byte, so the row starts at a character boundary.
         let digits = &text[1..];
@@ -122,7 +123,7 @@ impl FromStr for Square {
             digits.parse::<i32>().ok()
         };
         row.and_then(|row| Square::from_coords(i32::from(column - b'a'), row - 1))
-            .ok_or_else(|| ParseSquareError::Row(excerpt()))
+            .ok_or_else(|| ParseSquareError::Row(quoted()))
     }
 }
 
