@@ -1032,7 +1032,7 @@ fn the_seed_words_are_the_seeds_own() {
 /// The game ideas every glossary gives one word for, and the English words that name each
 /// idea in a msgid (matched whole, case-insensitively). A msgid with one of them names
 /// the idea, and its translations must use the glossary's word.
-const IDEA_CUES: [(&str, &[&str]); 17] = [
+const IDEA_CUES: [(&str, &[&str]); 24] = [
     ("piece", &["piece", "pieces"]),
     ("step", &["step", "steps"]),
     ("jump", &["jump", "jumps", "jumped", "jumping"]),
@@ -1051,6 +1051,14 @@ const IDEA_CUES: [(&str, &[&str]); 17] = [
     ("partner", &["partner", "partners"]),
     ("zoom", &["zoom", "zooms"]),
     ("rotate", &["rotate", "rotation"]),
+    // The analysed review (#28).
+    ("analysis", &["analysis", "analyse", "analysing"]),
+    ("mistake", &["mistake", "mistakes"]),
+    ("blunder", &["blunder", "blunders"]),
+    ("inaccuracy", &["inaccuracy", "inaccuracies"]),
+    ("best move", &["best move", "best moves"]),
+    ("steps lost", &["steps lost", "step lost"]),
+    ("evaluation graph", &["evaluation graph"]),
 ];
 
 /// A word reserved for another idea (`word (idea)` in the glossary), or forbidden outright.
@@ -1384,6 +1392,8 @@ const SHARED_WORDS: [(&str, &[&str]); 4] = [
         &[
             "action",
             "actions",
+            // The game's analysis (#28): « Analyse du coup 12 sur 166 ».
+            "analyse",
             "arrive",
             "camp",
             "camps",
@@ -1407,7 +1417,8 @@ const SHARED_WORDS: [(&str, &[&str]); 4] = [
         ],
     ),
     ("uk", &[]),
-    ("id", &["data", "license", "per", "program", "public", "tablet"]),
+    // «blunder»: the word of Indonesian chess players (#28).
+    ("id", &["blunder", "data", "license", "per", "program", "public", "tablet"]),
     (
         "fil",
         &[

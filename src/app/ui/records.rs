@@ -5,6 +5,7 @@
 use super::bind;
 use super::controller::Controller;
 use super::ui_state::UiState;
+use crate::ai::analysis::GameAnalysis;
 use crate::app::session::{GameConfig, Player, Session};
 use crate::app::storage;
 use crate::record::{date_of_unix_time, Record, RecordProblem};
@@ -18,6 +19,9 @@ pub fn record_of(session: &Session, unix_time: u64) -> Record {
     let mut record = Record::new(session.game().clone());
     for &seat in session.game().setup().seats() {
         record.players[seat.index()] = Some(session.config().player(seat).into());
+    }
+    if let Some(analysis) = session.analysis() {
+        record.set_analysis(analysis);
     }
     record.date = Some(date_of_unix_time(unix_time));
     record
@@ -87,14 +91,16 @@ pub fn trouble(problem: &RecordProblem) -> Trouble {
         Vote { text, .. } => Trouble::new(RecordTrouble::Vote, text.as_str()),
         TooManyActions { .. } => Trouble::new(RecordTrouble::TooManyActions, ""),
         ResultMismatch { .. } => Trouble::new(RecordTrouble::ResultMismatch, ""),
-        // Told as text that is not notation where the comment stands, until the dialog
-        // has words of its own for comments.
+        // A comment stands after `after` actions (0: before the first).
         UnterminatedComment { text, after } => {
-            Trouble { action: after + 1, ..Trouble::new(RecordTrouble::MalformedMove, text.as_str()) }
+            Trouble { action: *after, ..Trouble::new(RecordTrouble::CommentUnterminated, text.as_str()) }
         }
-        CommentTooLong { after, .. } => {
-            Trouble { action: after + 1, ..Trouble::new(RecordTrouble::MalformedMove, "{") }
-        }
+        CommentTooLong { bytes, limit, after } => Trouble {
+            action: *after,
+            count: int(*bytes),
+            limit: int(*limit),
+            ..Trouble::new(RecordTrouble::CommentTooLong, "")
+        },
     }
 }
 
@@ -130,6 +136,10 @@ fn notation(trouble: Trouble, error: &NotationError) -> Trouble {
 
 /// The game of a record with its players (another program's seat is played by a person).
 pub fn session_of(record: Record) -> Option<Session> {
+    // An analysis in the comments comes with the game, shown at once.
+    let analysis = record
+        .analysis()
+        .and_then(|recorded| GameAnalysis::from_verdicts(&record.game, recorded.quality, recorded.actions));
     let game = record.game;
     let mut players = [Player::Human; 4];
     for (player, recorded) in players.iter_mut().zip(record.players) {
@@ -138,7 +148,11 @@ pub fn session_of(record: Record) -> Option<Session> {
         }
     }
     let config = GameConfig { setup: game.setup(), first: game.first_seat(), players };
-    Session::with_game(config, game).ok()
+    let mut session = Session::with_game(config, game).ok()?;
+    if let Some(analysis) = analysis {
+        session.set_analysis(analysis);
+    }
+    Some(session)
 }
 
 impl Controller {
@@ -225,6 +239,42 @@ mod tests {
             Ok(_) => panic!("the record was read:\n{text}"),
             Err(error) => trouble(error.problem()),
         }
+    }
+
+    /// Copy game writes the analysis as comments; importing that record shows it at once.
+    #[test]
+    fn an_analysed_game_travels_with_its_analysis() {
+        use crate::ai::analysis::{self, AnalysisRequest, Quality};
+        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+        let mut session = Session::new(config);
+        let square = |name: &str| name.parse::<Square>().unwrap_or(Square::from_index(0));
+        for (from, to) in [("e2", "f3"), ("m15", "l14"), ("d2", "d4")] {
+            assert!(session.play_route(&[square(from), square(to)]).is_ok());
+        }
+        let request = AnalysisRequest::new(Quality::QUICK).with_threads(1);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let analysed = analysis::analyse(session.game(), &request, &stop, &mut |_, _| {});
+        assert!(session.set_analysis(analysed.unwrap_or_else(|error| panic!("{error}"))));
+        let text = record_of(&session, "", 0).to_text();
+        assert!(text.contains("{ analysis depth 3 }"), "{text}");
+        let back = Record::parse(&text).ok().and_then(session_of);
+        assert_eq!(back.as_ref().and_then(Session::analysis), session.analysis());
+        // A broken verdict: the game still comes, without an analysis.
+        let broken = text.replacen("steps lost", "steps", 1);
+        let back = Record::parse(&broken).ok().and_then(session_of);
+        assert_eq!(back.map(|back| (back.analysis().is_none(), back.game().history().len())), Some((true, 3)));
+    }
+
+    #[test]
+    fn a_malformed_comment_is_told_as_a_comment() {
+        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+        let header = record_of(&Session::new(config), "", 0).to_text();
+        let open = refused(&format!("{header}\n1. c3-d4 {{ a note\n"));
+        assert_eq!((open.kind, open.action), (RecordTrouble::CommentUnterminated, 1));
+        let long = "x".repeat(crate::record::MAX_COMMENT_BYTES + 1);
+        let long = refused(&format!("{header}\n{{ {long} }}\n1. c3-d4\n"));
+        assert_eq!((long.kind, long.action), (RecordTrouble::CommentTooLong, 0));
+        assert_eq!(long.limit, crate::record::MAX_COMMENT_BYTES as i32);
     }
 
     #[test]
