@@ -338,6 +338,47 @@ fn draw_offered(setup: Setup) -> Session {
     session
 }
 
+/// The typical 2p game of tests/data (166 actions), finished.
+fn finished_2p() -> Session {
+    let record = halma::record::Record::parse(include_str!("data/analysis-typical-2p.txt")).expect("the record");
+    Session::with_game(
+        GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] },
+        record.game,
+    )
+    .expect("a 2p game")
+}
+
+/// The finished 2p game analysed (at the quick depth, once per run), and the position
+/// after its first move that was not the best.
+fn analysed_2p() -> (Session, usize) {
+    thread_local! {
+        static ANALYSED: std::cell::OnceCell<(Session, usize)> = const { std::cell::OnceCell::new() };
+    }
+    ANALYSED.with(|analysed| {
+        analysed
+            .get_or_init(|| {
+                use halma::ai::analysis::{self, AnalysisRequest, Class, Quality};
+                let mut session = finished_2p();
+                let request = AnalysisRequest::new(Quality::QUICK);
+                let stop = std::sync::atomic::AtomicBool::new(false);
+                let analysis = analysis::analyse(session.game(), &request, &stop, &mut |_, _| {}).expect("analysed");
+                let shown = analysis
+                    .actions
+                    .iter()
+                    .position(|entry| entry.verdict.judgement().is_some_and(|judged| judged.class > Class::Good))
+                    .or_else(|| {
+                        analysis.actions.iter().position(|entry| {
+                            entry.verdict.judgement().is_some_and(|judged| judged.class != Class::Best)
+                        })
+                    })
+                    .map_or(1, |index| index + 1);
+                assert!(session.set_analysis(analysis));
+                (session, shown)
+            })
+            .clone()
+    })
+}
+
 /// Whether `name` is in the comma-separated list in the environment variable `var`
 /// (all are, when it is unset): `HALMA_SCREENSHOT_LANGUAGES=fr,uk` and
 /// `HALMA_SCREENSHOT_SIZES=phone` render a part of the shots while working on a page.
@@ -405,6 +446,23 @@ fn screenshots_in_every_language_and_size() {
             assert!(window.global::<GameState>().get_reviewing());
             snapshot(&window, &format!("{code}-{size_name}-review"));
             window.global::<GameState>().invoke_review_step(halma::ReviewStep::Leave);
+            // The analysis: its progress on the end card, then the analysed review (the
+            // marks, the move's words, both routes and the graph) and the summary.
+            controller.set_analysis_quality(halma::ai::analysis::Quality::QUICK);
+            controller.begin_session(finished_2p());
+            window.global::<halma::Analysis>().invoke_analyse();
+            assert!(window.global::<halma::Analysis>().get_running());
+            snapshot(&window, &format!("{code}-{size_name}-analysing"));
+            window.global::<halma::Analysis>().invoke_cancel();
+            let (analysed, shown) = analysed_2p();
+            controller.begin_session(analysed);
+            window.global::<halma::Analysis>().invoke_show_position(shown as i32);
+            assert!(window.global::<halma::Analysis>().get_available());
+            snapshot(&window, &format!("{code}-{size_name}-analysed-review"));
+            window.global::<halma::Analysis>().set_summary_open(true);
+            snapshot(&window, &format!("{code}-{size_name}-analysis-summary"));
+            window.global::<halma::Analysis>().set_summary_open(false);
+            controller.begin_session(game_in_progress());
             // The questions before replacing an unfinished game and before a draw offer.
             window.global::<GameState>().invoke_new_game();
             assert_eq!(window.global::<GameState>().get_question(), halma::Question::NewGame);

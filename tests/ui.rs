@@ -897,6 +897,122 @@ fn a_screen_reader_plays_a_move_and_a_chain() {
     assert_eq!(h.game().history()[0].to_string(), "c3-e5-g5-g7");
 }
 
+/// The threads of an analysis still running (none once it ended or was cancelled).
+fn analysis_threads() -> usize {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return 0 };
+    tasks
+        .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
+        .filter(|name| name.trim_end().starts_with(halma::ai::analysis::THREAD_NAME))
+        .count()
+}
+
+/// Waits (in real time, the analysis runs on threads) until no analysis runs.
+fn wait_for_the_analysis(h: &ui_support::Harness) {
+    let start = std::time::Instant::now();
+    while h.controller.is_analysing() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(120), "the analysis never ended");
+        advance(50);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// A finished game: Analyse shows the progress and Esc cancels it at once, leaving no
+/// thread; analysed, the review opens with the marks, the words, both routes and the
+/// graph; tapping and dragging the graph reviews those positions; back in the game
+/// nothing changed, and the analysis comes back with the game after a restart.
+fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
+    let h = harness("analysis");
+    let record = halma::record::Record::parse(include_str!("data/analysis-typical-2p.txt")).expect("the record");
+    let total = record.game.history().len();
+    h.start(Session::with_game(humans(Setup::TwoPlayers), record.game).expect("a 2p game"));
+    h.controller.set_analysis_quality(halma::ai::analysis::Quality::QUICK);
+    let analysis = h.window.global::<halma::Analysis>();
+    assert!(analysis.get_can_analyse() && !h.game_state().get_reviewing(), "offered with the end card");
+    let before = h.controller.session();
+
+    h.click_button("Analyse");
+    assert!(h.controller.is_analysing() && analysis.get_running());
+    assert!(analysis.get_total() as usize == total && analysis.get_current() >= 1);
+    assert!(h.shows_text(&format!("of {total}")), "Analysing move N of M");
+    let cancelled = std::time::Instant::now();
+    h.key(slint::platform::Key::Escape);
+    assert!(cancelled.elapsed() < std::time::Duration::from_millis(100), "cancelled within 100 ms");
+    assert!(!h.controller.is_analysing() && !analysis.get_running() && !analysis.get_available());
+    assert_eq!(analysis_threads(), 0, "no analysis thread is left");
+    assert_eq!(h.controller.session(), before, "cancelling changes nothing");
+
+    h.click_button("Analyse");
+    wait_for_the_analysis(&h);
+    assert!(analysis.get_available() && !analysis.get_can_analyse());
+    assert_eq!(analysis_threads(), 0);
+    assert!(h.game_state().get_reviewing(), "the analysed review opens at the end");
+    assert_eq!(analysis.get_marks().row_count(), total);
+    assert_eq!(analysis.get_points() as usize, total + 1);
+    assert_eq!(analysis.get_summaries().row_count(), 2);
+    let saved = std::fs::read(h.dir.join("game.json")).expect("saved");
+    assert!(String::from_utf8_lossy(&saved).contains("steps lost"), "the analysis is saved with the game");
+
+    // The graph: a tap in its middle reviews the middle of the game, a drag follows the finger.
+    let graph = i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, "Evaluation graph")
+        .next()
+        .expect("the graph");
+    let (origin, size) = (graph.absolute_position(), graph.size());
+    let at =
+        |fraction: f32| slint::LogicalPosition::new(origin.x + size.width * fraction, origin.y + size.height / 2.0);
+    h.press(at(0.5));
+    h.release(at(0.5));
+    advance(20);
+    let middle = h.game_state().get_review_shown();
+    assert!((middle - total as i32 / 2).abs() <= 1, "the middle: {middle} of {total}");
+    h.drag(at(0.5), at(0.25), 6);
+    advance(20);
+    let quarter = h.game_state().get_review_shown();
+    assert!((quarter - total as i32 / 4).abs() <= 1, "a quarter: {quarter} of {total}");
+
+    // A move that was not the best: its class, both routes and the best move in words.
+    let marks: Vec<halma::MoveMark> = analysis.get_marks().iter().collect();
+    let (index, mark) = marks
+        .iter()
+        .enumerate()
+        .find(|(_, mark)| {
+            !matches!(mark.class, halma::MoveClass::Best | halma::MoveClass::ForcedPass | halma::MoveClass::OnlyMove)
+        })
+        .unwrap_or_else(|| {
+            panic!("no move that was not the best: {:?}", marks.iter().map(|mark| mark.class).collect::<Vec<_>>())
+        });
+    analysis.invoke_show_position(index as i32 + 1);
+    advance(20);
+    assert_eq!(h.game_state().get_review_shown() as usize, index + 1);
+    assert!(!analysis.get_played_path().is_empty() && !analysis.get_best_path().is_empty(), "both routes");
+    assert!(h.shows_text(&format!("Best was {}.", mark.best)), "the best move in words");
+    assert!(h.shows_text("played") && h.shows_text("best"), "the legend");
+    let row = i_slint_backend_testing::ElementQuery::from_root(&h.window)
+        .match_descendants()
+        .match_accessible_role(i_slint_backend_testing::AccessibleRole::ListItem)
+        .find_all()
+        .into_iter()
+        .find_map(|item| item.accessible_description().filter(|text| text.contains(", best was ")));
+    assert!(
+        row.is_some_and(|text| text.contains("steps lost") || text.contains("step lost")),
+        "a screen reader hears it"
+    );
+
+    h.click_button("Back to game");
+    assert!(!h.game_state().get_reviewing());
+    let after = h.controller.session();
+    assert_eq!(after.game(), before.game(), "the game is unchanged");
+    assert_eq!(after.game().history(), before.game().history());
+    assert_eq!(std::fs::read(h.dir.join("game.json")).expect("saved"), saved, "review wrote nothing");
+
+    // Re-opened, the analysis is there at once.
+    let dir = h.quit();
+    let window = halma::AppWindow::new().expect("window");
+    let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(&dir)));
+    assert!(controller.session().analysis().is_some(), "the analysis came back with the game");
+    assert!(window.global::<halma::Analysis>().get_available());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn has_piece_in(h: &ui_support::Harness, name: &str) -> bool {
     h.board().get_cells().row_data(sq(name).index()).is_some_and(|cell| cell.has_piece)
 }
@@ -929,6 +1045,10 @@ fn main() {
         ("back_closes_an_open_picker_first", back_closes_an_open_picker_first),
         ("review_steps_through_the_game_and_returns_exactly", review_steps_through_the_game_and_returns_exactly),
         ("records_export_import_and_refuse_bad_text", records_export_import_and_refuse_bad_text),
+        (
+            "analysing_a_finished_game_reviews_it_and_changes_nothing",
+            analysing_a_finished_game_reviews_it_and_changes_nothing,
+        ),
         ("a_screen_reader_plays_a_move_and_a_chain", a_screen_reader_plays_a_move_and_a_chain),
     ]);
 }
