@@ -2,7 +2,7 @@
 //! program through `app::players`, a cancelled search, and programs that fail.
 
 use halma::ai::{Level, SearchMemory};
-use halma::app::players::{Computer, Driven, Program, SeatDriver, Seats, Turn};
+use halma::app::players::{Computer, Driven, FailureKind, Program, SeatDriver, Seats, Turn};
 use halma::rules::{Action, Game, Outcome, Seat, Setup, MAX_ACTIONS};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -90,17 +90,23 @@ fn a_program_that_cannot_start_or_dies_is_a_failure() {
     let game = Game::new(Setup::TwoPlayers, Seat::A);
     let mut missing = Program::new("halma-no-such-program-anywhere");
     missing.start(&game, None);
-    assert!(matches!(wait(&mut missing), Turn::Failed(reason) if reason.contains("cannot start")));
+    assert!(matches!(wait(&mut missing), Turn::Failed(failure)
+        if failure.kind == FailureKind::CannotStart && failure.reason.contains("cannot start")));
 
     let mut empty = Program::new("   ");
     empty.start(&game, None);
-    assert!(matches!(wait(&mut empty), Turn::Failed(reason) if reason.contains("no command line")));
+    assert!(matches!(wait(&mut empty), Turn::Failed(failure)
+        if failure.kind == FailureKind::CannotStart && failure.reason.contains("no command line")));
 
     // A program that reads its input and ends without a word (`head -n 1` reads one line).
     if cfg!(unix) {
         let mut dies = Program::new("head -n 1");
         dies.start(&game, None);
-        assert!(matches!(wait(&mut dies), Turn::Failed(reason) if reason.ends_with("the program ended")), "dies");
+        assert!(
+            matches!(wait(&mut dies), Turn::Failed(failure)
+                if failure.kind == FailureKind::Ended && failure.reason.ends_with("the program ended")),
+            "dies"
+        );
     }
 }
 
@@ -123,7 +129,10 @@ fn a_program_answering_an_illegal_move_or_an_error_is_a_failure() {
         let mut program = Program::new(&format!("sh {}", path.display()));
         program.start(&game, None);
         match wait(&mut program) {
-            Turn::Failed(reason) => assert!(reason.ends_with(expected), "{reason}"),
+            Turn::Failed(failure) => {
+                assert_eq!(failure.kind, FailureKind::WrongAnswer, "{script}");
+                assert!(failure.reason.ends_with(expected), "{failure}");
+            }
             other => panic!("{script}: {other:?}"),
         }
     }

@@ -414,6 +414,12 @@ fn screenshots_in_every_language_and_size() {
             // The longest orientation choice, to see that it fits.
             window.global::<Preferences>().invoke_set_turning(BoardTurning::FaceSeatToMove);
             snapshot(&window, &format!("{code}-{size_name}-new-game"));
+            // An engine program at C (desktop builds): its command line and what it must be.
+            let form = window.global::<NewGameForm>();
+            form.invoke_set_seat_player(2, halma::PlayerKind::Program);
+            form.invoke_set_engine_command("/usr/local/bin/some-engine --threads 2".into());
+            snapshot(&window, &format!("{code}-{size_name}-new-game-engine"));
+            form.invoke_set_seat_player(2, halma::PlayerKind::Casual);
             if size_name.starts_with("phone") {
                 // The longest new-game screen: four seats and the team choice.
                 window.global::<NewGameForm>().invoke_set_players(4);

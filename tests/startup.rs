@@ -4,7 +4,7 @@
 //! only when something changed, and a failed save says why.
 
 use halma::app::saving::{self, StartProblem};
-use halma::app::session::{GameConfig, Notice, Player, Session, Settings};
+use halma::app::session::{GameConfig, Notice, Player, Session, Settings, MAX_ENGINE_COMMAND};
 use halma::app::storage::{self, Damage, SaveFailure, Store, SESSION, SETTINGS};
 use halma::app::view::{BoardView, MAX_ZOOM};
 use halma::rules::{Seat, Setup};
@@ -208,6 +208,54 @@ fn settings_values_are_repaired() {
         assert_eq!(started.settings.language.as_deref(), expected, "{language}");
         assert_eq!(started.settings.last_config.map(|config| config.first), Some(Seat::A), "D is not in 3p");
     }
+}
+
+#[test]
+fn the_engine_command_line_is_kept_or_forgotten_on_load() {
+    let dir = fresh_dir("engine_command");
+    let store = Store::new(&dir);
+    let last = json!({"setup": "2p", "first": "A", "players": ["Human", "Human", "Program", "Human"]});
+    let too_long = "x".repeat(MAX_ENGINE_COMMAND + 1);
+    for (command, expected) in [
+        (json!("  /usr/bin/some-engine --flag  "), "/usr/bin/some-engine --flag"),
+        (json!("halma-engine\nquit"), ""),
+        (json!(too_long), ""),
+    ] {
+        let file = json!({"format": "halma-settings", "version": 1, "last_config": last, "engine_command": command});
+        write_json(&dir, "settings.json", &file);
+        let (started, mut saver) = saving::start(&store);
+        saver.first_frame_shown();
+        assert_eq!(started.problems, [], "{command}");
+        assert_eq!(started.settings.engine_command, expected, "{command}");
+        assert_eq!(started.settings.last_config.map(|config| config.players[2]), Some(Player::Program));
+    }
+    // Settings written before engine programs: no command line, and they load as they were.
+    let file = json!({"format": "halma-settings", "version": 1, "language": "fr", "last_config": last});
+    write_json(&dir, "settings.json", &file);
+    let (started, mut saver) = saving::start(&store);
+    saver.first_frame_shown();
+    assert_eq!((started.problems.as_slice(), started.settings.engine_command.as_str()), (&[][..], ""));
+    assert_eq!(started.settings.language.as_deref(), Some("fr"));
+}
+
+#[test]
+fn a_game_with_an_engine_program_seat_loads_again() {
+    let dir = fresh_dir("program_seat");
+    let store = Store::new(&dir);
+    let config =
+        GameConfig { players: [Player::Human, Player::Human, Player::Program, Player::Human], ..GameConfig::default() };
+    let mut session = Session::new(config);
+    session.play_route(&["e2".parse().expect("a square"), "f3".parse().expect("a square")]).expect("a legal move");
+    store.save(SESSION, &session).expect("saved");
+    let settings = Settings { engine_command: "halma-engine --threads 1".into(), ..Settings::default() };
+    store.save(SETTINGS, &settings).expect("saved");
+    let (started, mut saver) = saving::start(&store);
+    saver.first_frame_shown();
+    assert_eq!(started.problems, []);
+    let loaded = started.session.expect("loaded");
+    assert_eq!(loaded.game(), session.game());
+    assert_eq!(loaded.driven_to_move(), Some(Player::Program), "the program is to move");
+    assert_eq!(started.settings.engine_command, "halma-engine --threads 1");
 }
 
 #[test]

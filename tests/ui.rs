@@ -11,7 +11,7 @@ use halma::app::session::{GameConfig, Player, Session};
 use halma::rules::{parse_hpn, DrawReason, Game, Outcome, Seat, Setup};
 use halma::Page;
 use slint::{ComponentHandle, LogicalPosition, Model};
-use ui_support::{advance, harness, humans, sq};
+use ui_support::{advance, against, engine_command, harness, humans, sq};
 
 fn tap_preview_confirm_a_step() {
     let h = harness("step");
@@ -183,13 +183,8 @@ fn hint_then_confirm() {
 
 fn undo_redo_against_the_computer() {
     let h = harness("undo");
-    h.start(Session::new(GameConfig {
-        players: [Player::Human, Player::Human, Player::Computer(Level::Greedy), Player::Human],
-        ..humans(Setup::TwoPlayers)
-    }));
-    h.tap(sq("e2"));
-    h.tap(sq("f3"));
-    h.click_button("Confirm");
+    h.start(Session::new(against(Player::Computer(Level::Greedy))));
+    h.play_e2_f3();
     assert!(h.game_state().get_computer_thinking());
     // Undo while the computer thinks: its search is cancelled, the move taken back.
     h.click_button("Undo");
@@ -197,7 +192,7 @@ fn undo_redo_against_the_computer() {
     assert!(!h.controller.is_searching());
     h.click_button("Redo");
     assert_eq!(h.game().history().len(), 1);
-    h.wait_until("the computer's reply", |h| h.game().history().len() == 2 && !h.controller.is_animating());
+    h.wait_for_actions(2);
     h.click_button("Undo");
     assert_eq!(h.game().history().len(), 0, "undo takes the computer's reply with the human move");
     assert!(h.game_state().get_human_turn());
@@ -325,14 +320,9 @@ fn back_button_steps_back_then_lets_android_close() {
 fn quitting_mid_preview_resumes_exactly() {
     let dir = {
         let h = harness("resume");
-        h.start(Session::new(GameConfig {
-            players: [Player::Human, Player::Human, Player::Computer(Level::Greedy), Player::Human],
-            ..humans(Setup::TwoPlayers)
-        }));
-        h.tap(sq("e2"));
-        h.tap(sq("f3"));
-        h.click_button("Confirm");
-        h.wait_until("the computer's reply", |h| h.game().history().len() == 2 && !h.controller.is_animating());
+        h.start(Session::new(against(Player::Computer(Level::Greedy))));
+        h.play_e2_f3();
+        h.wait_for_actions(2);
         h.tap(sq("d2"));
         h.tap(sq("d4"));
         h.menu("Zoom in");
@@ -453,9 +443,7 @@ fn damaged_save_is_reported_then_dismissed() {
 fn a_start_cut_short_is_not_repeated() {
     let h = harness("cut-short");
     h.start(Session::new(humans(Setup::TwoPlayers)));
-    h.tap(sq("e2"));
-    h.tap(sq("f3"));
-    h.click_button("Confirm");
+    h.play_e2_f3();
     assert_eq!(h.game().history().len(), 1);
     let dir = h.quit();
     {
@@ -464,16 +452,7 @@ fn a_start_cut_short_is_not_repeated() {
         assert_eq!(controller.session().game().history().len(), 1, "the game was loaded");
         // Gone before the event loop ever turned: no frame was shown.
     }
-    let start = |dir: &std::path::Path| {
-        let window = halma::AppWindow::new().expect("window");
-        window.window().set_size(slint::LogicalSize::new(1000.0, 700.0));
-        let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(dir)));
-        let h = ui_support::Harness { window, controller, dir: dir.to_path_buf() };
-        h.window.show().expect("show");
-        advance(20);
-        h
-    };
-    let h = start(&dir);
+    let h = ui_support::open(dir.clone());
     assert_eq!(h.navigation().get_page(), Page::NewGame);
     assert!(h.shows_text("Halma did not finish starting last time."));
     assert!(h.game().history().is_empty(), "a fresh start");
@@ -483,8 +462,7 @@ fn a_start_cut_short_is_not_repeated() {
         .any(|entry| entry.file_name().to_str().is_some_and(|name| name.starts_with("game.damaged-")));
     assert!(kept, "the game that was loading is kept aside, not deleted");
     h.click_button("OK");
-    let dir = h.quit();
-    let h = start(&dir);
+    let h = ui_support::open(h.quit());
     assert_eq!(h.form().get_load_problems().row_count(), 0, "this start showed its window: no report");
 }
 
@@ -516,14 +494,9 @@ fn new_game_rotates_the_first_seat() {
 
     // An unfinished game: New game and Restart ask first, and No changes nothing.
     let h = harness("new-game-asks");
-    h.start(Session::new(GameConfig {
-        players: [Player::Human, Player::Human, Player::Computer(Level::Master), Player::Human],
-        ..humans(Setup::TwoPlayers)
-    }));
-    h.tap(sq("e2"));
-    h.tap(sq("f3"));
-    h.click_button("Confirm");
-    h.wait_until("the computer's reply", |h| h.game().history().len() == 2 && !h.controller.is_animating());
+    h.start(Session::new(against(Player::Computer(Level::Master))));
+    h.play_e2_f3();
+    h.wait_for_actions(2);
     let before = h.controller.session();
     h.menu("New game");
     assert_eq!(h.game_state().get_question(), halma::Question::NewGame);
@@ -546,7 +519,7 @@ fn new_game_rotates_the_first_seat() {
     assert!(session.game().history().is_empty());
     assert_eq!(session.game().first_seat(), Seat::C, "the next seat moves first");
     assert_eq!(session.config().players, before.config().players);
-    h.wait_until("the computer opens", |h| h.game().history().len() == 1 && !h.controller.is_animating());
+    h.wait_for_actions(1);
     let expected = h.controller.session();
     let dir = h.quit();
     let window = halma::AppWindow::new().expect("window");
@@ -559,9 +532,7 @@ fn new_game_rotates_the_first_seat() {
     // Set up… opens the setup screen for a different game, its first seat rotated.
     let h = harness("set-up");
     h.start(Session::new(humans(Setup::ThreePlayers)));
-    h.tap(sq("e2"));
-    h.tap(sq("f3"));
-    h.click_button("Confirm");
+    h.play_e2_f3();
     h.menu("Set up…");
     assert_eq!(h.navigation().get_page(), Page::NewGame);
     assert_eq!(h.form().get_players(), 3);
@@ -771,15 +742,9 @@ fn review_steps_through_the_game_and_returns_exactly() {
 /// game; a bad record names its line and leaves the game as it was.
 fn records_export_import_and_refuse_bad_text() {
     let h = harness("records");
-    let config = GameConfig {
-        players: [Player::Human, Player::Human, Player::Computer(Level::Strong), Player::Human],
-        ..humans(Setup::TwoPlayers)
-    };
-    h.start(Session::new(config));
-    h.tap(sq("e2"));
-    h.tap(sq("f3"));
-    h.click_button("Confirm");
-    h.wait_until("the computer's reply", |h| h.game().history().len() == 2 && !h.controller.is_animating());
+    h.start(Session::new(against(Player::Computer(Level::Strong))));
+    h.play_e2_f3();
+    h.wait_for_actions(2);
     let records = h.window.global::<halma::Records>();
     h.menu("Copy game");
     assert!(records.get_copied());
@@ -1013,6 +978,81 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An engine program at a seat: chosen on the new-game screen with its command line (the
+/// `halma-engine` built with the tests) typed into the field, it moves, the status names
+/// it, Copy game records it, and after a quit the game and the command line come back.
+fn an_engine_program_plays_a_seat() {
+    let h = harness("engine-program");
+    assert_eq!(h.navigation().get_page(), Page::NewGame);
+    assert!(h.form().get_programs_offered(), "a desktop build offers engine programs");
+    h.form().invoke_set_seat_player(2, halma::PlayerKind::Program);
+    assert!(h.combo_shows("Engine program…"));
+    assert!(h.form().get_needs_command(), "the command line is asked for");
+    assert!(!h.button_enabled("Start"), "not without a command line");
+    let field =
+        i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, "Engine program's command line")
+            .find(|element| element.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::TextInput))
+            .expect("the command line field");
+    field.set_accessible_value(engine_command());
+    advance(20);
+    assert!(h.button_enabled("Start"));
+    h.click_button("Start");
+    assert_eq!(h.navigation().get_page(), Page::Game);
+    assert_eq!(h.controller.session().config().player(Seat::C), Player::Program);
+    assert!(h.shows_text("Engine: halma-engine"), "the status names the program by its file name");
+    h.play_e2_f3();
+    assert!(h.game_state().get_computer_thinking(), "the program thinks");
+    h.wait_for_actions(2);
+    assert_eq!(h.game().actor(1), Seat::C, "the program moved for C");
+    assert!(!h.game_state().get_computer_failed());
+    let records = h.window.global::<halma::Records>();
+    h.menu("Copy game");
+    let text = std::fs::read_to_string(records.get_saved_to().as_str()).expect("the record file");
+    assert!(text.contains(&format!("[C \"Program {}\"]", engine_command())), "{text}");
+    let expected = h.controller.session();
+
+    // The game and the command line survive a quit; the program plays on.
+    let h = ui_support::open(h.quit());
+    assert_eq!(h.controller.session().game(), expected.game(), "the game with a program seat loads again");
+    assert_eq!(h.controller.session().config().player(Seat::C), Player::Program);
+    h.tap(sq("d2"));
+    h.tap(sq("d4"));
+    h.click_button("Confirm");
+    h.wait_for_actions(4);
+    h.menu("Set up…");
+    assert_eq!(h.form().get_engine_command(), engine_command().as_str(), "the command line is remembered");
+}
+
+/// An engine program that cannot be started: the game page says so in the player's words
+/// with Retry, which tries again without hanging; the player takes the move back and
+/// plays on against the computer instead.
+fn a_bad_engine_command_is_told_and_the_game_goes_on() {
+    let h = harness("engine-bad");
+    h.form().invoke_set_seat_player(2, halma::PlayerKind::Program);
+    h.form().invoke_set_engine_command("/nonexistent/halma-no-such-engine --fast".into());
+    advance(20);
+    h.click_button("Start");
+    h.play_e2_f3();
+    h.wait_until("the failure", |h| h.game_state().get_computer_failed());
+    assert_eq!(h.game_state().get_seat_failure(), halma::SeatFailure::ProgramCannotStart);
+    assert!(h.shows_text("The engine program of Purple (C) could not be started."), "told in words");
+    assert!(!h.shows_text("No such file"), "never the system's English");
+    assert_eq!(h.game().history().len(), 1);
+    h.click_button("Retry");
+    h.wait_until("the failure again", |h| h.game_state().get_computer_failed());
+    assert_eq!(h.game().history().len(), 1, "nothing was played");
+    h.click_button("Undo");
+    assert!(h.game().history().is_empty() && h.game_state().get_human_turn(), "the move is taken back");
+    assert!(!h.game_state().get_computer_failed(), "and the failure with it");
+    h.menu("Set up…");
+    h.form().invoke_set_seat_player(2, halma::PlayerKind::Casual);
+    h.form().invoke_set_first_seat(0);
+    h.click_button("Start");
+    h.play_e2_f3();
+    h.wait_for_actions(2);
+    assert!(!h.game_state().get_computer_failed());
+}
+
 fn has_piece_in(h: &ui_support::Harness, name: &str) -> bool {
     h.board().get_cells().row_data(sq(name).index()).is_some_and(|cell| cell.has_piece)
 }
@@ -1050,5 +1090,7 @@ fn main() {
             analysing_a_finished_game_reviews_it_and_changes_nothing,
         ),
         ("a_screen_reader_plays_a_move_and_a_chain", a_screen_reader_plays_a_move_and_a_chain),
+        ("an_engine_program_plays_a_seat", an_engine_program_plays_a_seat),
+        ("a_bad_engine_command_is_told_and_the_game_goes_on", a_bad_engine_command_is_told_and_the_game_goes_on),
     ]);
 }

@@ -16,14 +16,19 @@ use std::fmt;
 pub enum Player {
     Human,
     Computer(Level),
+    /// An engine program speaking `halma-engine`'s protocol (desktop only). Its command
+    /// line is a setting ([`Settings::engine_command`]), so that a game saved with it
+    /// loads again as long as the settings do.
+    Program,
 }
 
-/// A seat's player as a game record names it.
-impl From<Player> for SeatPlayer {
-    fn from(player: Player) -> SeatPlayer {
-        match player {
+impl Player {
+    /// The player as a game record names it; `program` is the engine program's command line.
+    pub fn recorded(self, program: &str) -> SeatPlayer {
+        match self {
             Player::Human => SeatPlayer::Human,
             Player::Computer(level) => SeatPlayer::Computer(level),
+            Player::Program => SeatPlayer::Program(program.trim().to_string()),
         }
     }
 }
@@ -41,6 +46,10 @@ impl TryFrom<SeatPlayer> for Player {
         }
     }
 }
+
+/// Whether this build offers engine programs as players: on the desktop, not on Android
+/// (where an app cannot start other programs).
+pub const PROGRAMS_OFFERED: bool = !cfg!(feature = "android") && !cfg!(target_os = "android");
 
 /// The choices of the new-game screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -320,15 +329,21 @@ impl Session {
         (!self.game.is_over()).then(|| self.game.to_move())
     }
 
-    /// True when a computer should think now.
+    /// The built-in computer's level when it should think now.
     pub fn computer_to_move(&self) -> Option<Level> {
+        match self.driven_to_move()? {
+            Player::Computer(level) => Some(level),
+            Player::Human | Player::Program => None,
+        }
+    }
+
+    /// The player of the seat to move when no person plays it and it should act now
+    /// (the built-in computer or an engine program).
+    pub fn driven_to_move(&self) -> Option<Player> {
         if self.game.is_over() || self.game.pending_offer().is_some() {
             return None;
         }
-        match self.config.player(self.game.to_move()) {
-            Player::Computer(level) => Some(level),
-            Player::Human => None,
-        }
+        Some(self.config.player(self.game.to_move())).filter(|&player| player != Player::Human)
     }
 
     /// True when the local player may select and move pieces now.
@@ -629,23 +644,52 @@ pub struct Settings {
     /// The last new-game choices, offered again.
     #[serde(default)]
     pub last_config: Option<GameConfig>,
+    /// The engine program's command line: the program and its arguments separated by
+    /// spaces (no quoting), for the seats played by [`Player::Program`]. Empty: none yet.
+    #[serde(default)]
+    pub engine_command: String,
 }
+
+/// The longest engine command line kept, in characters.
+pub const MAX_ENGINE_COMMAND: usize = 1024;
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { language: None, orientation: Orientation::Fixed, last_config: None }
+        Settings { language: None, orientation: Orientation::Fixed, last_config: None, engine_command: String::new() }
+    }
+}
+
+/// `command` as a setting: trimmed, and empty when it cannot be a command line (over
+/// [`MAX_ENGINE_COMMAND`] characters, or with a line break or another control character).
+pub fn engine_command(command: &str) -> String {
+    let command = command.trim();
+    let usable = command.chars().count() <= MAX_ENGINE_COMMAND && !command.chars().any(char::is_control);
+    if usable {
+        command.to_string()
+    } else {
+        String::new()
     }
 }
 
 impl Settings {
     /// Settings read from a file, with every value the app could not use repaired: a
-    /// language the app does not speak follows the system again, and the last new-game
-    /// choices get a first seat that is in play.
+    /// language the app does not speak follows the system again, the last new-game
+    /// choices get a first seat that is in play, an engine command line that cannot be
+    /// one is forgotten, and where engine programs are not offered (Android) their seats
+    /// go back to people.
     pub fn validated(mut self) -> Settings {
         self.language = self.language.as_deref().and_then(super::locale::supported_language).map(String::from);
+        self.engine_command = engine_command(&self.engine_command);
         if let Some(config) = &mut self.last_config {
             if !config.setup.has_seat(config.first) {
                 config.first = config.setup.seats()[0];
+            }
+            if !PROGRAMS_OFFERED {
+                for player in &mut config.players {
+                    if *player == Player::Program {
+                        *player = Player::Human;
+                    }
+                }
             }
         }
         self

@@ -97,8 +97,13 @@ pub fn run_flows(flows: &[(&str, fn())]) {
 }
 
 pub fn harness(name: &str) -> Harness {
+    open(fresh_dir(name))
+}
+
+/// The app started on the data folder `dir` (a new one, or one a quit left), its window
+/// shown at a desktop size.
+pub fn open(dir: PathBuf) -> Harness {
     init();
-    let dir = fresh_dir(name);
     let window = AppWindow::new().expect("window");
     window.window().set_size(slint::LogicalSize::new(1000.0, 700.0));
     let controller = Controller::install(&window, Some(Store::new(&dir)));
@@ -109,6 +114,16 @@ pub fn harness(name: &str) -> Harness {
 
 pub fn humans(setup: Setup) -> GameConfig {
     GameConfig { setup, first: Seat::A, players: [Player::Human; 4] }
+}
+
+/// Two players: a person at A, who moves first, against `player` at C.
+pub fn against(player: Player) -> GameConfig {
+    GameConfig { players: [Player::Human, Player::Human, player, Player::Human], ..humans(Setup::TwoPlayers) }
+}
+
+/// The command line of the `halma-engine` built with the tests, on one thread.
+pub fn engine_command() -> String {
+    format!("{} --threads 1", env!("CARGO_BIN_EXE_halma-engine"))
 }
 
 impl Harness {
@@ -322,6 +337,21 @@ impl Harness {
         advance(30);
         touch(&self.window, 0, finger(to, degrees, -1.0), TouchPhase::Ended);
         advance(300);
+    }
+
+    /// A's opening step: e2 and f3 tapped (the preview), then Confirm.
+    pub fn play_e2_f3(&self) {
+        self.tap(sq("e2"));
+        self.tap(sq("f3"));
+        self.click_button("Confirm");
+    }
+
+    /// Waits until the game has `actions` actions and no move is being animated: the
+    /// computer or engine program to move has answered.
+    pub fn wait_for_actions(&self, actions: usize) {
+        self.wait_until(&format!("{actions} actions"), |h| {
+            h.game().history().len() == actions && !h.controller.is_animating()
+        });
     }
 
     /// Lets timers, animations and worker threads run until `done` holds.

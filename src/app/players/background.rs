@@ -1,7 +1,7 @@
 //! A search on a thread of its own, polled without blocking: the computer's moves and the
 //! interface's hints. A panic ends that search only and is reported as a failure.
 
-use super::Turn;
+use super::{Failure, FailureKind, Turn};
 use crate::rules::Action;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -38,10 +38,12 @@ impl Background {
             Ok(Ok(Some(action))) => Turn::Chose(action),
             // The seat to move has an action (passes are played for it): finding none is
             // an error to tell, not a reason to think again forever.
-            Ok(Ok(None)) => Turn::Failed("the search found no action".into()),
-            Ok(Err(reason)) => Turn::Failed(reason),
+            Ok(Ok(None)) => Turn::Failed(Failure::new(FailureKind::Search, "the search found no action")),
+            Ok(Err(reason)) => Turn::Failed(Failure::new(FailureKind::Search, reason)),
             Err(TryRecvError::Empty) => Turn::Thinking,
-            Err(TryRecvError::Disconnected) => Turn::Failed("the search thread ended without an answer".into()),
+            Err(TryRecvError::Disconnected) => {
+                Turn::Failed(Failure::new(FailureKind::Search, "the search thread ended without an answer"))
+            }
         }
     }
 }
@@ -70,11 +72,11 @@ mod tests {
     #[test]
     fn a_search_that_panics_is_reported_as_failed_not_as_thinking() {
         let failing = Background::spawn(|_| panic!("a search that fails"));
-        assert_eq!(wait(&failing), Turn::Failed("the search panicked".into()));
+        assert_eq!(wait(&failing), Turn::Failed(Failure::new(FailureKind::Search, "the search panicked")));
         let passing = Background::spawn(|_| Ok(Some(Action::Pass)));
         assert_eq!(wait(&passing), Turn::Chose(Action::Pass));
         let empty = Background::spawn(|_| Ok(None));
-        assert_eq!(wait(&empty), Turn::Failed("the search found no action".into()));
+        assert_eq!(wait(&empty), Turn::Failed(Failure::new(FailureKind::Search, "the search found no action")));
     }
 
     #[test]

@@ -10,12 +10,49 @@ mod program;
 
 pub use background::Background;
 pub use computer::Computer;
-pub use program::{Program, PROGRAM_MOVE_TIME};
+pub use program::{program_name, Program, PROGRAM_MOVE_TIME};
 
 use crate::ai::{Level, SearchMemory};
 use crate::rules::{Action, Game, Seat};
+use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Why a seat's driver gave up, as the player hears it (translated in the window).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    /// The built-in computer's search ended without an action.
+    Search,
+    /// The engine program could not be started (no such program, no command line…).
+    CannotStart,
+    /// The engine program ended, or stopped reading or writing.
+    Ended,
+    /// The engine program answered something that is not a legal action here: an
+    /// `error` line, a malformed line or a move the rules refuse.
+    WrongAnswer,
+    /// The engine program did not answer within its time and the grace after it.
+    TooSlow,
+}
+
+/// A driver's failure: its kind for the player, and the details for the log (English,
+/// never shown).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub kind: FailureKind,
+    pub reason: String,
+}
+
+impl Failure {
+    pub fn new(kind: FailureKind, reason: impl Into<String>) -> Failure {
+        Failure { kind, reason: reason.into() }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
 
 /// Where a driver stands after a poll.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,8 +64,8 @@ pub enum Turn {
     /// the caller, who plays it).
     Chose(Action),
     /// No answer will come: the seat waits for the player's Retry instead of thinking
-    /// forever. The reason is for the log.
-    Failed(String),
+    /// forever. The kind is told to the player, the reason goes to the log.
+    Failed(Failure),
 }
 
 /// A seat's driver: one search or question at a time.

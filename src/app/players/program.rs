@@ -5,10 +5,11 @@
 //! an illegal move or nothing in time) is a failure, after which the program is stopped
 //! and started afresh at the next turn.
 
-use super::{SeatDriver, Turn};
+use super::{Failure, FailureKind, SeatDriver, Turn};
 use crate::rules::{excerpt, write_hpn};
 use crate::rules::{Game, Position};
 use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
@@ -26,25 +27,26 @@ const QUEUED_LINES: usize = 1024;
 struct Process {
     child: Child,
     input: ChildStdin,
-    lines: Receiver<Result<String, String>>,
+    lines: Receiver<Result<String, Failure>>,
 }
 
 impl Process {
     /// Starts `command`: a program and its arguments separated by spaces (no quoting).
-    fn spawn(command: &str) -> Result<Process, String> {
+    fn spawn(command: &str) -> Result<Process, Failure> {
+        let cannot_start = |reason: String| Failure::new(FailureKind::CannotStart, reason);
         let mut words = command.split_whitespace();
-        let program = words.next().ok_or("no command line")?;
+        let program = words.next().ok_or_else(|| cannot_start("no command line".into()))?;
         let mut child = Command::new(program)
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|error| format!("cannot start '{program}': {error}"))?;
+            .map_err(|error| cannot_start(format!("cannot start '{program}': {error}")))?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err("no pipes to the program".into());
+            return Err(cannot_start("no pipes to the program".into()));
         };
         let (sender, lines) = mpsc::sync_channel(QUEUED_LINES);
         let reader = std::thread::Builder::new().name("halma-program".into()).spawn(move || {
@@ -59,15 +61,15 @@ impl Process {
         if let Err(error) = reader {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("cannot read the program: {error}"));
+            return Err(cannot_start(format!("cannot read the program: {error}")));
         }
         Ok(Process { child, input, lines })
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    fn send(&mut self, line: &str) -> Result<(), Failure> {
         writeln!(self.input, "{line}")
             .and_then(|()| self.input.flush())
-            .map_err(|error| format!("cannot write to the program: {error}"))
+            .map_err(|error| Failure::new(FailureKind::Ended, format!("cannot write to the program: {error}")))
     }
 }
 
@@ -78,21 +80,29 @@ impl Drop for Process {
     }
 }
 
-/// The next line of `output` without its end, `None` at the end of the output, or an
-/// error for a line over [`MAX_LINE`] bytes or not UTF-8.
-fn read_line(output: &mut impl BufRead) -> Option<Result<String, String>> {
+/// The next line of `output` without its end, `None` at the end of the output, or a
+/// wrong answer for a line over [`MAX_LINE`] bytes or not UTF-8.
+fn read_line(output: &mut impl BufRead) -> Option<Result<String, Failure>> {
+    let wrong = |reason: String| Failure::new(FailureKind::WrongAnswer, reason);
     let mut bytes = Vec::new();
     match output.take(MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes) {
         Ok(0) => None,
-        Ok(_) if bytes.len() > MAX_LINE => Some(Err(format!("a line longer than {MAX_LINE} bytes"))),
+        Ok(_) if bytes.len() > MAX_LINE => Some(Err(wrong(format!("a line longer than {MAX_LINE} bytes")))),
         Ok(_) => {
             while bytes.last().is_some_and(|byte| matches!(byte, b'\n' | b'\r')) {
                 bytes.pop();
             }
-            Some(String::from_utf8(bytes).map_err(|_| "a line that is not UTF-8".to_string()))
+            Some(String::from_utf8(bytes).map_err(|_| wrong("a line that is not UTF-8".into())))
         }
-        Err(error) => Some(Err(format!("cannot read the program: {error}"))),
+        Err(error) => Some(Err(Failure::new(FailureKind::Ended, format!("cannot read the program: {error}")))),
     }
+}
+
+/// The file name of a command line's program, as the status names its seat
+/// (`/usr/bin/some-engine --flag` → `some-engine`); empty for an empty command line.
+pub fn program_name(command: &str) -> String {
+    let program = command.split_whitespace().next().unwrap_or_default();
+    Path::new(program).file_name().map_or_else(|| program.to_string(), |name| name.to_string_lossy().into_owned())
 }
 
 /// The `position` command that gives the program `game` with its whole history.
@@ -131,7 +141,7 @@ pub struct Program {
     /// Stopped searches whose `bestmove` (or `error`) is still to come, and is dropped.
     stopped: usize,
     /// A failure found while starting, told at the next poll.
-    failure: Option<String>,
+    failure: Option<Failure>,
 }
 
 impl Program {
@@ -140,7 +150,7 @@ impl Program {
     }
 
     /// Sends the waiting search to the program.
-    fn send_search(&mut self) -> Result<(), String> {
+    fn send_search(&mut self) -> Result<(), Failure> {
         let (Some(process), Some(search)) = (self.process.as_mut(), self.search.as_mut()) else { return Ok(()) };
         process.send(&position_command(&search.game))?;
         process.send(&format!("go movetime {}", search.limit.as_millis().max(1)))?;
@@ -149,11 +159,16 @@ impl Program {
     }
 
     /// Ends the program and the search: the next start begins a new program.
-    fn fail(&mut self, reason: String) -> Turn {
+    fn fail(&mut self, failure: Failure) -> Turn {
         self.process = None;
         self.search = None;
         self.stopped = 0;
-        Turn::Failed(format!("{}: {reason}", self.command))
+        Turn::Failed(Failure { reason: format!("{}: {}", self.command, failure.reason), ..failure })
+    }
+
+    /// Fails with an answer that is not a legal action here.
+    fn wrong(&mut self, reason: String) -> Turn {
+        self.fail(Failure::new(FailureKind::WrongAnswer, reason))
     }
 
     /// What `line` from the program means for the search, if anything.
@@ -162,14 +177,14 @@ impl Program {
         if ends_a_search && self.stopped > 0 {
             self.stopped -= 1;
             if self.stopped == 0 {
-                if let Err(reason) = self.send_search() {
-                    return Some(self.fail(reason));
+                if let Err(failure) = self.send_search() {
+                    return Some(self.fail(failure));
                 }
             }
             return None;
         }
         if line.starts_with("error") {
-            return Some(self.fail(format!("it answered '{}'", excerpt(line))));
+            return Some(self.wrong(format!("it answered '{}'", excerpt(line))));
         }
         let mut words = line.split_whitespace();
         if words.next() != Some("bestmove") {
@@ -177,7 +192,7 @@ impl Program {
         }
         let search = self.search.as_ref()?;
         let (Some(text), None) = (words.next(), words.next()) else {
-            return Some(self.fail(format!("malformed answer '{}'", excerpt(line))));
+            return Some(self.wrong(format!("malformed answer '{}'", excerpt(line))));
         };
         let mut game = search.game.clone();
         match game.play_text(text) {
@@ -187,9 +202,9 @@ impl Program {
                     self.search = None;
                     Some(Turn::Chose(action))
                 }
-                None => Some(self.fail("no action played".into())),
+                None => Some(self.wrong("no action played".into())),
             },
-            Err(error) => Some(self.fail(format!("its move '{}' is refused: {error}", excerpt(text)))),
+            Err(error) => Some(self.wrong(format!("its move '{}' is refused: {error}", excerpt(text)))),
         }
     }
 }
@@ -202,41 +217,47 @@ impl SeatDriver for Program {
         if self.process.is_none() {
             match Process::spawn(&self.command) {
                 Ok(process) => self.process = Some(process),
-                Err(reason) => {
-                    self.failure = Some(reason);
+                Err(failure) => {
+                    self.failure = Some(failure);
                     return;
                 }
             }
         }
         if self.stopped == 0 {
-            if let Err(reason) = self.send_search() {
-                self.failure = Some(reason);
+            if let Err(failure) = self.send_search() {
+                self.failure = Some(failure);
             }
         }
     }
 
     fn poll(&mut self) -> Turn {
-        if let Some(reason) = self.failure.take() {
-            return self.fail(reason);
+        if let Some(failure) = self.failure.take() {
+            return self.fail(failure);
         }
         if self.search.is_none() {
             return Turn::Idle;
         }
         loop {
-            let Some(process) = &self.process else { return self.fail("not running".into()) };
+            let Some(process) = &self.process else {
+                return self.fail(Failure::new(FailureKind::Ended, "not running"));
+            };
             match process.lines.try_recv() {
                 Ok(Ok(line)) => {
                     if let Some(turn) = self.answer(&line) {
                         return turn;
                     }
                 }
-                Ok(Err(reason)) => return self.fail(reason),
+                Ok(Err(failure)) => return self.fail(failure),
                 Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => return self.fail("the program ended".into()),
+                Err(TryRecvError::Disconnected) => {
+                    return self.fail(Failure::new(FailureKind::Ended, "the program ended"))
+                }
             }
         }
         match &self.search {
-            Some(search) if Instant::now() > search.due => self.fail("no answer in time".into()),
+            Some(search) if Instant::now() > search.due => {
+                self.fail(Failure::new(FailureKind::TooSlow, "no answer in time"))
+            }
             Some(_) => Turn::Thinking,
             None => Turn::Idle,
         }
@@ -275,24 +296,30 @@ mod tests {
     }
 
     #[test]
+    fn a_program_is_named_by_its_file_name() {
+        assert_eq!(program_name("/usr/bin/some-engine --flag x"), "some-engine");
+        assert_eq!(program_name("  halma-engine "), "halma-engine");
+        assert_eq!(program_name(""), "");
+    }
+
+    #[test]
     fn lines_are_bounded_and_text() {
         let mut output = BufReader::new(&b"bestmove c3-d4\r\ninfo depth 1\n\xff\n"[..]);
         assert_eq!(read_line(&mut output), Some(Ok("bestmove c3-d4".to_string())));
         assert_eq!(read_line(&mut output), Some(Ok("info depth 1".to_string())));
-        assert_eq!(read_line(&mut output), Some(Err("a line that is not UTF-8".to_string())));
+        let wrong = |reason: String| Some(Err(Failure::new(FailureKind::WrongAnswer, reason)));
+        assert_eq!(read_line(&mut output), wrong("a line that is not UTF-8".into()));
         assert_eq!(read_line(&mut output), None);
         let long = vec![b'x'; MAX_LINE + 10];
-        assert_eq!(
-            read_line(&mut BufReader::new(&long[..])),
-            Some(Err(format!("a line longer than {MAX_LINE} bytes")))
-        );
+        assert_eq!(read_line(&mut BufReader::new(&long[..])), wrong(format!("a line longer than {MAX_LINE} bytes")));
     }
 
     #[test]
     fn a_program_that_cannot_start_fails_at_the_first_poll() {
         let mut program = Program::new("/nonexistent/halma-engine-nowhere");
         program.start(&Game::new(Setup::TwoPlayers, Seat::A), None);
-        assert!(matches!(program.poll(), Turn::Failed(reason) if reason.contains("cannot start")));
+        assert!(matches!(program.poll(), Turn::Failed(failure)
+            if failure.kind == FailureKind::CannotStart && failure.reason.contains("cannot start")));
         assert_eq!(program.poll(), Turn::Idle);
     }
 }

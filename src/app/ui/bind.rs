@@ -8,7 +8,7 @@ use super::ui_state::UiState;
 use crate::app::locale;
 use crate::{
     AppWindow, BoardState, BoardTurning, Cell, Diagram, GameState, MoveEntry, Navigation, NewGameForm, Pickers,
-    Preferences, RecordDetail, RecordTrouble, Records, RulesDiagrams, SaveFailureKind, SaveProblem,
+    Preferences, RecordDetail, RecordTrouble, Records, RulesDiagrams, SaveFailureKind, SaveProblem, SeatFailure,
 };
 use slint::{ComponentHandle, Model, ModelRc, SharedString, VecModel};
 
@@ -121,9 +121,19 @@ pub fn view(window: &AppWindow, zoom: f32, (content_x, content_y): (f32, f32)) {
     board.set_content_y(content_y);
 }
 
-/// Whether the computer's search failed (its seat waits for Retry).
-pub fn computer_failed(window: &AppWindow, failed: bool) {
-    window.global::<GameState>().set_computer_failed(failed);
+/// Why the seat to move's computer or engine program failed (its seat waits for Retry),
+/// or `SeatFailure::None`.
+pub fn seat_failure(window: &AppWindow, failure: SeatFailure) {
+    let game = window.global::<GameState>();
+    game.set_computer_failed(failure != SeatFailure::None);
+    if failure != SeatFailure::None {
+        game.set_seat_failure(failure);
+    }
+}
+
+/// The file name of the engine program that plays the program seats.
+pub fn program_name(window: &AppWindow, name: &str) {
+    window.global::<GameState>().set_program_name(name.into());
 }
 
 /// Why the game could not be saved, or `SaveFailureKind::None`.
@@ -191,6 +201,13 @@ pub fn form(window: &AppWindow, picture: FormPicture) {
     form.set_seat_choices(ModelRc::new(VecModel::from(picture.seat_choices)));
     form.set_first_seats(ModelRc::new(VecModel::from(picture.first_seats)));
     form.set_first_seat_index(picture.first_seat_index);
+    form.set_programs_offered(picture.programs_offered);
+    form.set_needs_command(picture.needs_command);
+    form.set_can_start(picture.can_start);
+    // Written only when it differs, so the text field keeps its cursor while typing.
+    if form.get_engine_command() != picture.command {
+        form.set_engine_command(picture.command);
+    }
 }
 
 /// The Rules page's diagrams (once, at start: they never change).

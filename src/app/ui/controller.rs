@@ -13,9 +13,9 @@ use super::ui_state::UiState;
 use super::worker::{JobKind, Worker};
 use super::{analysis_presenter, bind, presenter};
 use crate::ai;
-use crate::app::players::Driven;
+use crate::app::players::{program_name, Driven};
 use crate::app::saving::{self, Saver};
-use crate::app::session::{GameConfig, Session, Settings};
+use crate::app::session::{GameConfig, Player, Session, Settings};
 use crate::app::storage::{SaveFailure, Store};
 use crate::rules::{Seat, Square};
 use crate::{AppWindow, Cell, Page};
@@ -129,9 +129,10 @@ impl Controller {
             }
             *self.saving.saver.borrow_mut() = saver;
         }
-        if let Some(config) = self.settings.borrow().last_config {
-            *self.form.borrow_mut() = SetupForm::from_config(config);
-        }
+        let settings = self.settings.borrow();
+        let config = settings.last_config.unwrap_or_default();
+        *self.form.borrow_mut() = SetupForm::from_config(config, &settings.engine_command);
+        drop(settings);
         let page = if problems.is_empty() { Page::Game } else { Page::NewGame };
         // Shown once, until dismissed: nothing reads them back.
         self.with_window(|w| bind::load_problems(w, problems));
@@ -193,7 +194,7 @@ impl Controller {
         if !idle || !self.ui.borrow().has_game() || self.worker.failed() {
             return;
         }
-        if self.session.borrow().computer_to_move().is_none() {
+        if self.session.borrow().driven_to_move().is_none() {
             return;
         }
         if self.with_session(|session| session.computer_offers_draw(ai::wants_draw)) {
@@ -202,9 +203,13 @@ impl Controller {
             self.refresh();
         }
         // A person answers first (or everyone accepted).
-        let Some(level) = self.session.borrow().computer_to_move() else { return };
+        let driven = match self.session.borrow().driven_to_move() {
+            Some(Player::Computer(level)) => Driven::Computer(level),
+            Some(Player::Program) => Driven::Program(self.settings.borrow().engine_command.clone()),
+            Some(Player::Human) | None => return,
+        };
         let weak = Rc::downgrade(self);
-        self.worker.start_seat(Driven::Computer(level), self.session.borrow().game(), move || {
+        self.worker.start_seat(driven, self.session.borrow().game(), move || {
             if let Some(controller) = weak.upgrade() {
                 controller.poll_job();
             }
@@ -255,10 +260,12 @@ impl Controller {
         }
         bind::interface(&window, &ui);
         bind::status(&window, presenter::status(&session, self.worker.busy(), ui.question()));
-        bind::computer_failed(&window, self.worker.failed() && review.is_none());
+        bind::seat_failure(&window, presenter::seat_failure(self.worker.failure().filter(|_| review.is_none())));
+        bind::program_name(&window, &program_name(&self.settings.borrow().engine_command));
         let shown = review.as_ref().map(|shown| (shown.game().history().len(), shown.game().to_move().index() as i32));
         bind::review(&window, presenter::moves(&session), shown);
-        let analysis = analysis_presenter::analysis(session.analysis(), session.game().setup(), session.view(), ui.review());
+        let analysis =
+            analysis_presenter::analysis(session.analysis(), session.game().setup(), session.view(), ui.review());
         let offered = (ui.in_review() || session.game().is_over()) && !session.game().history().is_empty();
         bind::analysis(&window, analysis, self.analysis.progress(), offered);
         bind::pickers(&window, presenter::pickers(&session));
@@ -274,8 +281,8 @@ impl Controller {
 
     /// The new-game form, after it changed.
     pub(super) fn refresh_form(&self) {
-        let form = *self.form.borrow();
-        self.with_window(|w| bind::form(w, presenter::form(&form.config(), form.both_armies())));
+        let picture = presenter::form(&self.form.borrow());
+        self.with_window(|w| bind::form(w, picture));
     }
 
     // ----- For tests and tools -----

@@ -66,7 +66,8 @@ impl Controller {
         self.with_session(|session| session.clear_selection());
         if self.ui.borrow().has_game() {
             let config = self.session.borrow().next_config();
-            *self.form.borrow_mut() = SetupForm::from_config(config);
+            let command = self.form.borrow().command().to_string();
+            *self.form.borrow_mut() = SetupForm::from_config(config, &command);
         }
         self.refresh_form();
         self.after_change(true);
@@ -94,8 +95,22 @@ impl Controller {
         self.refresh_form();
     }
 
+    /// The engine program's command line as the player types it.
+    pub(super) fn set_engine_command(&self, command: &str) {
+        self.form.borrow_mut().set_command(command);
+        self.refresh_form();
+    }
+
     pub(super) fn start_game(self: &Rc<Self>) {
-        let config = self.form.borrow().config();
+        let form = self.form.borrow().clone();
+        if !form.can_start() {
+            return;
+        }
+        let config = form.config();
+        if form.needs_command() {
+            // The seats' driver reads it from the settings, and so does the next start.
+            self.settings.borrow_mut().engine_command = form.engine_command();
+        }
         self.begin(Session::new(config));
         self.settings.borrow_mut().last_config = Some(config);
         self.show_page(Page::Game);

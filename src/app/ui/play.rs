@@ -5,7 +5,8 @@ use super::controller::Controller;
 use super::ui_state::UiState;
 use super::worker::JobKind;
 use crate::app::interaction::TapResult;
-use crate::app::players::Turn;
+use crate::app::players::{FailureKind, Turn};
+use crate::app::session::Player;
 use crate::rules::Action;
 use crate::{Page, Question};
 use std::rc::Rc;
@@ -62,9 +63,9 @@ impl Controller {
         match (finished.kind, finished.turn) {
             (JobKind::Computer, Turn::Chose(action)) => self.play_computer(action),
             // A failure is told (Retry), not a reason to think again forever.
-            (JobKind::Computer, Turn::Failed(reason)) => {
-                eprintln!("halma: the seat to move could not choose a move: {reason}");
-                self.worker.set_failed();
+            (JobKind::Computer, Turn::Failed(failure)) => {
+                eprintln!("halma: the seat to move could not choose a move: {failure}");
+                self.worker.set_failed(failure.kind);
             }
             (JobKind::Hint, Turn::Chose(Action::Move(route))) => {
                 self.with_session(|session| session.show_hint(route.squares()));
@@ -90,7 +91,8 @@ impl Controller {
             }
             Err(error) => {
                 eprintln!("halma: the computer's move was refused: {error}");
-                self.worker.set_failed();
+                let program = self.session.borrow().driven_to_move() == Some(Player::Program);
+                self.worker.set_failed(if program { FailureKind::WrongAnswer } else { FailureKind::Search });
             }
         }
     }

@@ -3,16 +3,18 @@
 //! unit tests below check what a player would see without drawing anything.
 
 use super::animation::Animation;
+use super::setup_form::SetupForm;
 use super::worker::JobKind;
 use crate::ai::Level;
+use crate::app::players::FailureKind;
 use crate::app::saving::StartProblem;
-use crate::app::session::{GameConfig, Notice as SessionNotice, Player, Session};
+use crate::app::session::{Notice as SessionNotice, Player, Session, PROGRAMS_OFFERED};
 use crate::app::storage::{self, Damage, Document, SaveFailure};
 use crate::app::view::{BoardView, Orientation};
 use crate::rules::{Action, Bitboard, DrawReason, Outcome as GameOutcome, Seat, Setup, Square};
 use crate::{
     BoardTurning, CampOutline, Cell, Mark, MoveEntry, Notice, Outcome, PlayerKind, Question, SaveDamage,
-    SaveFailureKind, SaveProblem, SavedFile, SeatChoice, SeatInfo,
+    SaveFailureKind, SaveProblem, SavedFile, SeatChoice, SeatFailure, SeatInfo,
 };
 use slint::SharedString;
 
@@ -33,6 +35,7 @@ pub fn player_kind(player: Player) -> PlayerKind {
         Player::Computer(Level::Casual) => PlayerKind::Casual,
         Player::Computer(Level::Strong) => PlayerKind::Strong,
         Player::Computer(Level::Master) => PlayerKind::Master,
+        Player::Program => PlayerKind::Program,
     }
 }
 
@@ -43,6 +46,7 @@ pub fn player_from_kind(kind: PlayerKind) -> Player {
         PlayerKind::Casual => Player::Computer(Level::Casual),
         PlayerKind::Strong => Player::Computer(Level::Strong),
         PlayerKind::Master => Player::Computer(Level::Master),
+        PlayerKind::Program => Player::Program,
     }
 }
 
@@ -342,7 +346,7 @@ pub fn status(session: &Session, busy: Option<JobKind>, question: Question) -> S
         outcome,
         winner,
         winner_partner,
-        computer_thinking: busy == Some(JobKind::Computer) || session.computer_to_move().is_some(),
+        computer_thinking: busy == Some(JobKind::Computer) || session.driven_to_move().is_some(),
         hint_thinking: busy == Some(JobKind::Hint),
         human_turn: human,
         notice,
@@ -417,14 +421,25 @@ pub struct FormPicture {
     pub seat_choices: Vec<SeatChoice>,
     pub first_seats: Vec<i32>,
     pub first_seat_index: i32,
+    /// Engine programs are offered as players (desktop builds).
+    pub programs_offered: bool,
+    /// A seat in play is an engine program's: its command line is asked for.
+    pub needs_command: bool,
+    pub command: SharedString,
+    pub can_start: bool,
 }
 
-/// The form showing `config`; `both_armies` is the team format offered for 4 players.
-pub fn form(config: &GameConfig, both_armies: bool) -> FormPicture {
+/// The new-game form as `form` holds it.
+pub fn form(form: &SetupForm) -> FormPicture {
+    let config = form.config();
     let seats = config.setup.seats();
     FormPicture {
         players: seats.len() as i32,
-        both_armies,
+        both_armies: form.both_armies(),
+        programs_offered: PROGRAMS_OFFERED,
+        needs_command: form.needs_command(),
+        command: form.command().into(),
+        can_start: form.can_start(),
         seat_choices: seats
             .iter()
             .map(|&seat| SeatChoice { seat: seat_index(seat), player: player_kind(config.player(seat)) })
@@ -478,6 +493,18 @@ pub fn start_problem_log(problem: &StartProblem) -> String {
             format!("the last start did not show its window: {} file(s) set aside, starting afresh", kept.len())
         }
         StartProblem::AlreadyOpen => String::from("another Halma holds the data folder: this one saves nothing"),
+    }
+}
+
+/// Why the seat to move's driver gave up, as the window names it.
+pub fn seat_failure(failure: Option<FailureKind>) -> SeatFailure {
+    match failure {
+        None => SeatFailure::None,
+        Some(FailureKind::Search) => SeatFailure::Search,
+        Some(FailureKind::CannotStart) => SeatFailure::ProgramCannotStart,
+        Some(FailureKind::Ended) => SeatFailure::ProgramEnded,
+        Some(FailureKind::WrongAnswer) => SeatFailure::ProgramWrongAnswer,
+        Some(FailureKind::TooSlow) => SeatFailure::ProgramTooSlow,
     }
 }
 
@@ -586,11 +613,51 @@ mod tests {
     #[test]
     fn the_form_offers_the_seats_in_play_in_turn_order() {
         let config = GameConfig { setup: Setup::ThreePlayers, first: Seat::C, ..GameConfig::default() };
-        let picture = form(&config, true);
+        let picture = form(&SetupForm::from_config(config, ""));
         assert_eq!(picture.players, 3);
         assert_eq!(picture.first_seats, vec![0, 1, 2]);
         assert_eq!(picture.first_seat_index, 2);
         assert_eq!(picture.seat_choices[2].player, PlayerKind::Casual);
+        assert!(!picture.needs_command && picture.can_start);
+        assert_eq!(picture.programs_offered, cfg!(not(feature = "android")));
+    }
+
+    #[test]
+    fn the_form_asks_for_the_engine_programs_command_line() {
+        let mut setup = SetupForm::default();
+        setup.set_player(Seat::C, player_from_kind(PlayerKind::Program));
+        let picture = form(&setup);
+        assert_eq!(picture.seat_choices[1].player, PlayerKind::Program);
+        assert!(picture.needs_command && !picture.can_start, "no command line yet");
+        setup.set_command("halma-engine --threads 1");
+        let picture = form(&setup);
+        assert!(picture.needs_command && picture.can_start);
+        assert_eq!(picture.command, "halma-engine --threads 1");
+    }
+
+    #[test]
+    fn an_engine_program_to_move_shows_as_thinking() {
+        let config = GameConfig {
+            players: [Player::Human, Player::Human, Player::Program, Player::Human],
+            first: Seat::C,
+            ..GameConfig::default()
+        };
+        let session = Session::new(config);
+        assert_eq!(session.driven_to_move(), Some(Player::Program));
+        assert_eq!(session.computer_to_move(), None, "not the built-in computer");
+        let status = status(&session, None, Question::None);
+        assert!(status.computer_thinking && !status.human_turn);
+        assert_eq!(status.seats[1].player, PlayerKind::Program);
+    }
+
+    #[test]
+    fn seat_failures_keep_their_kind() {
+        assert_eq!(seat_failure(None), SeatFailure::None);
+        assert_eq!(seat_failure(Some(FailureKind::Search)), SeatFailure::Search);
+        assert_eq!(seat_failure(Some(FailureKind::CannotStart)), SeatFailure::ProgramCannotStart);
+        assert_eq!(seat_failure(Some(FailureKind::Ended)), SeatFailure::ProgramEnded);
+        assert_eq!(seat_failure(Some(FailureKind::WrongAnswer)), SeatFailure::ProgramWrongAnswer);
+        assert_eq!(seat_failure(Some(FailureKind::TooSlow)), SeatFailure::ProgramTooSlow);
     }
 
     #[test]
@@ -618,9 +685,14 @@ mod tests {
 
     #[test]
     fn levels_and_turning_cross_the_seam_both_ways() {
-        for kind in
-            [PlayerKind::Human, PlayerKind::Beginner, PlayerKind::Casual, PlayerKind::Strong, PlayerKind::Master]
-        {
+        for kind in [
+            PlayerKind::Human,
+            PlayerKind::Beginner,
+            PlayerKind::Casual,
+            PlayerKind::Strong,
+            PlayerKind::Master,
+            PlayerKind::Program,
+        ] {
             assert_eq!(player_kind(player_from_kind(kind)), kind);
         }
         for turning in [BoardTurning::Fixed, BoardTurning::FaceSeatToMove] {

@@ -14,11 +14,12 @@ use crate::{Page, RecordDetail, RecordTrouble};
 use slint::SharedString;
 use std::rc::Rc;
 
-/// The current game as a record, with who plays each seat and today's date.
-pub fn record_of(session: &Session, unix_time: u64) -> Record {
+/// The current game as a record, with who plays each seat (an engine program by its
+/// command line `program`) and today's date.
+pub fn record_of(session: &Session, program: &str, unix_time: u64) -> Record {
     let mut record = Record::new(session.game().clone());
     for &seat in session.game().setup().seats() {
-        record.players[seat.index()] = Some(session.config().player(seat).into());
+        record.players[seat.index()] = Some(session.config().player(seat).recorded(program));
     }
     if let Some(analysis) = session.analysis() {
         record.set_analysis(analysis);
@@ -159,7 +160,7 @@ impl Controller {
     /// Copy game: the record's text for the clipboard; on the desktop it is also saved.
     pub(super) fn export_record(&self) -> SharedString {
         let now = storage::now_unix_time();
-        let text = record_of(&self.session.borrow(), now).to_text();
+        let text = record_of(&self.session.borrow(), &self.settings.borrow().engine_command, now).to_text();
         let saved = match &self.saving.store {
             Some(store) if !cfg!(target_os = "android") => store.save_record(&format!("halma-{now}.txt"), &text).ok(),
             _ => None,
@@ -224,12 +225,25 @@ mod tests {
         let mut session = Session::new(config);
         let square = |name: &str| name.parse::<Square>().unwrap_or(Square::from_index(0));
         assert!(session.play_route(&[square("b13"), square("c12")]).is_ok());
-        let record = record_of(&session, 0);
+        let record = record_of(&session, "", 0);
         assert_eq!(record.date.as_deref(), Some("1970.01.01"));
         let back = Record::parse(&record.to_text()).ok().and_then(session_of);
         let back = back.expect("the record reads back");
         assert_eq!(back.game(), session.game());
         assert_eq!(back.config(), session.config());
+    }
+
+    #[test]
+    fn an_engine_program_is_recorded_by_its_command_and_imported_as_a_person() {
+        let config = GameConfig {
+            setup: Setup::TwoPlayers,
+            first: Seat::A,
+            players: [Player::Human, Player::Human, Player::Program, Player::Human],
+        };
+        let text = record_of(&Session::new(config), " /usr/bin/some-engine --fast ", 0).to_text();
+        assert!(text.contains("[C \"Program /usr/bin/some-engine --fast\"]"), "{text}");
+        let back = Record::parse(&text).ok().and_then(session_of).expect("the record reads back");
+        assert_eq!(back.config().player(Seat::C), Player::Human, "this app's program may not be the record's");
     }
 
     /// What the import dialog is given for a record: never the parser's English, only a
@@ -280,7 +294,7 @@ mod tests {
     #[test]
     fn a_refused_record_is_told_by_a_typed_reason_with_its_own_text() {
         let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
-        let header = record_of(&Session::new(config), 0).to_text();
+        let header = record_of(&Session::new(config), "", 0).to_text();
         let with_start = |hpn: &str| header.replace("[Result", &format!("[Start \"{hpn}\"]\n[Result"));
         let blank = Trouble::new(RecordTrouble::Header, "");
         let cases = [

@@ -3,8 +3,8 @@
 
 use super::controller::Controller;
 use crate::{
-    Analysis, AppWindow, BoardState, BoardTurning, GameState, Navigation, NewGameForm, Page, Pickers, PlayerKind, Preferences,
-    Records, ReviewStep,
+    Analysis, AppWindow, BoardState, BoardTurning, GameState, Navigation, NewGameForm, Page, Pickers, PlayerKind,
+    Preferences, Records, ReviewStep,
 };
 use slint::ComponentHandle;
 use std::rc::Rc;
@@ -89,6 +89,7 @@ impl Controller {
         on!(self, form.on_set_both_armies, |c, both: bool| c.set_both_armies(both));
         on!(self, form.on_set_seat_player, |c, seat: i32, kind: PlayerKind| c.set_seat_player(seat, kind));
         on!(self, form.on_set_first_seat, |c, index: i32| c.set_first_seat(index));
+        on!(self, form.on_set_engine_command, |c, command: slint::SharedString| c.set_engine_command(&command));
         on!(self, form.on_start, |c| c.start_game());
         on!(self, form.on_resume, |c| c.show_page(Page::Game));
         on!(self, form.on_dismiss_load_problems, |c| c.dismiss_load_problems());

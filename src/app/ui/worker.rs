@@ -4,7 +4,7 @@
 //! visible pause.
 
 use crate::ai;
-use crate::app::players::{Background, Driven, Seats, Turn};
+use crate::app::players::{Background, Driven, FailureKind, Seats, Turn};
 use crate::rules::Game;
 use slint::{Timer, TimerMode};
 use std::cell::{Cell, RefCell};
@@ -38,8 +38,8 @@ pub struct Worker {
     hint: RefCell<Option<(usize, Background)>>,
     /// Polls left before a seat's answer may be played (its visible pause).
     pause_polls: Cell<u32>,
-    /// The last seat's search failed: its seat waits for Retry instead of thinking forever.
-    failed: Cell<bool>,
+    /// Why the last seat's search failed: its seat waits for Retry instead of thinking forever.
+    failure: Cell<Option<FailureKind>>,
     timer: Timer,
 }
 
@@ -54,16 +54,21 @@ impl Worker {
     }
 
     pub fn failed(&self) -> bool {
-        self.failed.get()
+        self.failure.get().is_some()
+    }
+
+    /// Why the last seat's search failed, while its seat waits for Retry.
+    pub fn failure(&self) -> Option<FailureKind> {
+        self.failure.get()
     }
 
     /// Retry, or a game that changed: the seat may think again.
     pub fn clear_failure(&self) {
-        self.failed.set(false);
+        self.failure.set(None);
     }
 
-    pub fn set_failed(&self) {
-        self.failed.set(true);
+    pub fn set_failed(&self, kind: FailureKind) {
+        self.failure.set(Some(kind));
     }
 
     /// Starts the driver of `game`'s seat to move; `poll` runs on the UI thread every few
