@@ -22,13 +22,16 @@ use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 
 /// Window sizes: name, physical width and height, scale factor.
-const SIZES: [(&str, u32, u32, f32); 7] = [
+const SIZES: [(&str, u32, u32, f32); 9] = [
     // The app's own window (its preferred size on the desktop).
     ("default", 1100, 760, 1.0),
     // A small desktop window.
     ("small-desktop", 800, 600, 1.0),
     ("phone", 1080, 2340, 2.75),
     ("phone-landscape", 2340, 1080, 2.75),
+    // The smallest phone the game is made for: 360×640 dp.
+    ("phone-small", 1080, 1920, 3.0),
+    ("phone-small-landscape", 1920, 1080, 3.0),
     ("desktop", 1280, 800, 1.0),
     ("tablet", 2560, 1600, 2.0),
     ("tablet-portrait", 1600, 2560, 2.0),
@@ -73,8 +76,8 @@ slint::slint! {
 
 /// The font size of a `TouchButton` label: 0.93rem of the window's 15px base.
 const BUTTON_FONT_SIZE: f32 = 0.93 * 15.0;
-/// A label's text area is its button less 6px on each side.
-const BUTTON_LABEL_INSET: f32 = 12.0;
+/// A label's text area is its button less 3px on each side (widgets.slint).
+const BUTTON_LABEL_INSET: f32 = 6.0;
 
 /// A control's rectangle on screen: left, top, right, bottom.
 type Rect = (f32, f32, f32, f32);
@@ -440,12 +443,24 @@ fn screenshots_in_every_language_and_size() {
                 i_slint_backend_testing::ElementHandle::find_by_element_id(&window, "GameMenu::card").next().is_none(),
                 "Esc closed the menu"
             );
-            // A save that failed and a computer whose search failed, as the game page tells them.
+            // A save that failed under a previewed jump chain, as the game page tells it.
+            window.global::<GameState>().set_save_failure(halma::SaveFailureKind::DiskFull);
+            snapshot(&window, &format!("{code}-{size_name}-troubles"));
+            // Both troubles at once: a failed save and a computer whose search failed (no
+            // preview or pickers then: the computer's seat waits for Retry).
+            controller.begin_session(piece_selected());
+            window.global::<GameState>().invoke_cancel();
+            window.global::<GameState>().set_human_turn(false);
             window.global::<GameState>().set_save_failure(halma::SaveFailureKind::DiskFull);
             window.global::<GameState>().set_computer_failed(true);
-            snapshot(&window, &format!("{code}-{size_name}-troubles"));
+            snapshot(&window, &format!("{code}-{size_name}-troubles-both"));
+            // The longest seat failure: an engine program that could not be started.
+            window.global::<GameState>().set_seat_failure(halma::SeatFailure::ProgramCannotStart);
+            snapshot(&window, &format!("{code}-{size_name}-troubles-engine"));
+            window.global::<GameState>().set_seat_failure(halma::SeatFailure::Search);
             window.global::<GameState>().set_save_failure(halma::SaveFailureKind::None);
             window.global::<GameState>().set_computer_failed(false);
+            controller.begin_session(game_in_progress());
             // Review: an earlier position of the game, with the move list.
             window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
             window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
