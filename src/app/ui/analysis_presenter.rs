@@ -308,7 +308,7 @@ mod tests {
         assert_eq!((best.shown.mark.class, best.routes), (MoveClass::Best, RoutesPicture::default()));
         let live = super::analysis(Some(&analysis), Setup::TwoPlayers, &view, None);
         assert_eq!(live.shown, ShownPicture::default());
-        assert_eq!(super::analysis(None, Setup::TwoPlayers, &view, Some(1)).available, false);
+        assert!(!super::analysis(None, Setup::TwoPlayers, &view, Some(1)).available);
     }
 
     #[test]
