@@ -15,25 +15,17 @@ use std::time::Duration;
 /// The length of the game replayed.
 const ACTIONS: usize = 10_000;
 
-/// SplitMix64, so the game is the same on every run and in every build.
-struct Seeded(u64);
-
-impl Seeded {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+/// SplitMix64 (the tests' own generator), so the game is the same on every run and in every build.
+#[path = "../tests/common/rng.rs"]
+mod rng;
+use rng::TestRng;
 
 /// A legal two-player game of `ACTIONS` actions that neither side wins and that never
 /// reaches a position a third time: seeded random moves, skipping those that would win
 /// or repeat a position twice seen. Built on positions alone, so that building it costs
 /// the same before and after a change to `Game`.
 fn long_game() -> Vec<Action> {
-    let mut rng = Seeded(25);
+    let mut rng = TestRng::new(25);
     let mut position = Position::start(Setup::TwoPlayers, Seat::A);
     // Counted by Zobrist key: a collision only makes the walk more careful.
     let mut seen: HashMap<u64, u32> = HashMap::from([(position.hash(), 1)]);
@@ -50,7 +42,7 @@ fn long_game() -> Vec<Action> {
             actions.push(Action::Pass);
         } else {
             assert!(!fresh.is_empty(), "every move at action {} repeats a position", actions.len() + 1);
-            let (mv, next) = fresh[(rng.next() % fresh.len() as u64) as usize];
+            let (mv, next) = fresh[rng.below(fresh.len())];
             actions.push(Action::Move(position.route(mv).expect("a legal move has a route")));
             position = next;
         }

@@ -11,23 +11,15 @@ use halma::rules::{write_hpn, Game, Move, Position, Seat, Setup};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// SplitMix64, so the middle-game positions are the same on every run.
-struct Seeded(u64);
-
-impl Seeded {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+/// SplitMix64 (the tests' own generator), so the middle-game positions are the same on every run.
+#[path = "../tests/common/rng.rs"]
+mod rng;
+use rng::TestRng;
 
 /// The seeded game after `plies` plies: each move is one of those that gain the most
 /// toward the target corner, so the armies meet and crowd the middle of the board.
 fn middle_game(setup: Setup, plies: usize, seed: u64) -> Game {
-    let mut rng = Seeded(seed);
+    let mut rng = TestRng::new(seed);
     let mut game = Game::new(setup, setup.seats()[0]);
     for _ in 0..plies {
         if game.is_over() {
@@ -43,7 +35,7 @@ fn middle_game(setup: Setup, plies: usize, seed: u64) -> Game {
         let moves: Vec<Move> = game.legal_moves().iter().collect();
         let best = moves.iter().map(gain).max().unwrap_or(0);
         let candidates: Vec<&Move> = moves.iter().filter(|mv| gain(mv) == best).collect();
-        let Some(&&mv) = candidates.get((rng.next() % candidates.len().max(1) as u64) as usize) else { break };
+        let Some(&&mv) = candidates.get(rng.below(candidates.len().max(1))) else { break };
         let _ = game.play_move(mv);
     }
     game

@@ -6,7 +6,7 @@
 
 mod ai_support;
 
-use ai_support::random_game;
+use ai_support::{hpn_text, random_game};
 use halma::ai::eval::{WIN, WIN_THRESHOLD};
 use halma::ai::search::{self, Limits, SearchParams, SearchResult};
 use halma::ai::{self, Level, SearchRequest, ThreePlayerSearch};
@@ -26,36 +26,7 @@ fn search_to(game: &Game, depth: u32, best_reply: bool) -> SearchResult {
 
 /// A 3p game from piece lists, seat A to move, written out as HPN and read back.
 fn game_from(pieces: &[(Seat, Vec<Square>)]) -> Game {
-    let mut board = [[None; 16]; 16];
-    for (seat, squares) in pieces {
-        for square in squares {
-            board[square.row() as usize][square.column() as usize] = Some(*seat);
-        }
-    }
-    let rows: Vec<String> = (0..16)
-        .rev()
-        .map(|row| {
-            let mut text = String::new();
-            let mut empty = 0;
-            for cell in board[row] {
-                match cell {
-                    Some(seat) => {
-                        if empty > 0 {
-                            text.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        text.push(Seat::letter(seat));
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            text
-        })
-        .collect();
-    let text = format!("{} A 3p 0", rows.join("/"));
+    let text = hpn_text(pieces, Seat::A, Setup::ThreePlayers, 0);
     Game::from_position(parse_hpn(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
 }
 

@@ -5,7 +5,7 @@
 
 mod ai_support;
 
-use ai_support::random_game;
+use ai_support::{hpn_text, random_game};
 use halma::ai::{self, Level, SearchRequest};
 use halma::rules::{parse_hpn, Action, DrawReason, Game, Outcome, Seat, Setup, Square, VoteResult};
 use std::sync::atomic::AtomicBool;
@@ -33,37 +33,11 @@ fn request(level: Level, depth: u32, seed: u64) -> SearchRequest {
 
 /// An HPN position from piece lists (square names per seat).
 fn position_text(pieces: &[(Seat, &[&str])], to_move: Seat, setup: Setup, plies: u32) -> String {
-    let mut board = [[None; 16]; 16];
-    for &(seat, squares) in pieces {
-        for name in squares {
-            let square: Square = name.parse().expect("test squares are valid");
-            board[square.row() as usize][square.column() as usize] = Some(seat);
-        }
-    }
-    let rows: Vec<String> = (0..16)
-        .rev()
-        .map(|row| {
-            let mut text = String::new();
-            let mut empty = 0;
-            for cell in board[row] {
-                match cell {
-                    Some(seat) => {
-                        if empty > 0 {
-                            text.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        text.push(Seat::letter(seat));
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            text
-        })
+    let pieces: Vec<(Seat, Vec<Square>)> = pieces
+        .iter()
+        .map(|&(seat, names)| (seat, names.iter().map(|name| name.parse().expect("test squares are valid")).collect()))
         .collect();
-    format!("{} {to_move} {setup} {plies}", rows.join("/"))
+    hpn_text(&pieces, to_move, setup, plies)
 }
 
 fn game_from(pieces: &[(Seat, &[&str])], to_move: Seat, setup: Setup, plies: u32) -> Game {

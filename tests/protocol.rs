@@ -3,13 +3,14 @@
 
 mod common;
 
+use common::engine::{run_binary, EngineSession as Session};
 use common::reference::{self, RefPosition, RefSetup};
 use halma::protocol::{Engine, Flow, MAX_LINE_BYTES};
 use halma::record::{MAX_RECORDS_BYTES, MAX_RECORD_BYTES};
 use halma::rules::MAX_ACTIONS;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::io::Write;
+use std::process::Command;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 const START_2P: &str = "11CCCCC/11CCCCC/12CCCC/13CCC/14CC/16/16/16/16/16/16/AA14/AAA13/AAAA12/AAAAA11/AAAAA11 A 2p 0";
@@ -244,26 +245,6 @@ fn stop_without_a_search_is_ignored() {
     assert_eq!(engine.handle("stop"), (Vec::new(), Flow::Continue));
 }
 
-/// Runs the real binary on `input`, returning its stdout lines and whether it exited 0.
-fn run_binary(input: &[u8]) -> (Vec<String>, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_halma-engine"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("halma-engine starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    // Write from another thread so a full stdout pipe cannot block us both.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("halma-engine runs");
-    writer.join().expect("writer thread");
-    let text = String::from_utf8(output.stdout).expect("UTF-8 output");
-    (text.lines().map(str::to_string).collect(), output.status.success())
-}
-
 #[test]
 fn the_binary_speaks_the_protocol_and_exits_at_end_of_input() {
     let session =
@@ -493,117 +474,6 @@ fn a_bad_or_missing_record_file_is_refused_and_changes_nothing() {
     );
     assert_eq!(refused(&mut engine, "position record"), "error usage: position record <path> [game <n>] [moves ...]");
     assert_eq!(one(&mut engine, "status"), "status ongoing B");
-}
-
-/// The real binary in a live session: lines are sent one at a time, and each output line
-/// is read (with the time it came) by a thread of its own, so a test can wait for an
-/// answer with a time limit and measure how fast it came.
-struct Session {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<(String, Instant)>,
-}
-
-/// How long a test waits for any answer before it fails (a hang, not a slow answer).
-const PATIENCE: Duration = Duration::from_secs(20);
-
-impl Session {
-    fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_halma-engine"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("halma-engine starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send((line, Instant::now())).is_err() {
-                    break;
-                }
-            }
-        });
-        Session { stdin: child.stdin.take(), child, lines }
-    }
-
-    /// Sends one line; returns when it was sent.
-    fn send(&mut self, line: &str) -> Instant {
-        let stdin = self.stdin.as_mut().expect("stdin is open");
-        writeln!(stdin, "{line}").and_then(|()| stdin.flush()).expect("the engine reads its input");
-        Instant::now()
-    }
-
-    /// The next output line and when it came.
-    fn next_line(&self) -> (String, Instant) {
-        self.lines.recv_timeout(PATIENCE).expect("an answer in time")
-    }
-
-    /// Output lines up to the first starting with `prefix` (included), and when that one came.
-    fn until(&self, prefix: &str) -> (Vec<String>, Instant) {
-        let mut lines = Vec::new();
-        loop {
-            let (line, at) = self.next_line();
-            let done = line.starts_with(prefix);
-            lines.push(line);
-            if done {
-                return (lines, at);
-            }
-        }
-    }
-
-    /// The next line that is not `info`.
-    fn next_answer(&self) -> (String, Instant) {
-        loop {
-            let (line, at) = self.next_line();
-            if !line.starts_with("info ") {
-                return (line, at);
-            }
-        }
-    }
-
-    /// Waits until a search has completed its first iteration: it is really running.
-    fn searching(&self) {
-        let (line, _) = self.next_line();
-        assert!(line.starts_with("info depth 1 "), "{line}");
-    }
-
-    /// Whether nothing but `info` lines came for `time`.
-    fn quiet_but_info(&self, time: Duration) -> Result<(), String> {
-        let end = Instant::now() + time;
-        while let Some(left) = end.checked_duration_since(Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok((line, _)) if line.starts_with("info ") => {}
-                Ok((line, _)) => return Err(line),
-                Err(_) => break,
-            }
-        }
-        Ok(())
-    }
-
-    /// Closes the engine's input and waits (up to `limit`) for it to exit: its exit status.
-    fn close_and_wait(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
-        drop(self.stdin.take());
-        let end = Instant::now() + limit;
-        while Instant::now() < end {
-            if let Some(status) = self.child.try_wait().expect("the engine's status") {
-                return Some(status);
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        None
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        // A failed test must not leave a searching engine behind.
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
 }
 
 /// Plays `bestmove`'s move on the position of `hpn`: it must be legal.

@@ -2,16 +2,14 @@
 //! game, one line per action and one summary per seat, through `Engine::handle` and
 //! through the real binary, where it runs like `go` and `stop` cancels it.
 
+mod common;
+
+use common::engine::{run_binary, EngineSession};
 use halma::ai::analysis::{self, AnalysisRequest, Quality};
 use halma::protocol::{analysis_lines, Engine, Flow};
 use halma::rules::{Game, Seat, Setup};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
-
-const ENGINE: &str = env!("CARGO_BIN_EXE_halma-engine");
 
 /// Six plies of a 2p game where A gives away a step chain and C a jump chain.
 const SIX_PLIES: [&str; 6] = ["c3-d4", "n14-m13", "a1-c3-e5", "p16-n14-l12", "e5-f6", "m13-l13"];
@@ -33,25 +31,6 @@ fn six_plies_position() -> String {
     format!("position start 2p moves {}", SIX_PLIES.join(" "))
 }
 
-/// Runs the binary on `input` to its end: its stdout lines and whether it exited 0.
-fn run_binary(input: &str) -> (Vec<String>, bool) {
-    let mut child = Command::new(ENGINE)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("halma-engine starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let output = child.wait_with_output().expect("halma-engine runs");
-    writer.join().expect("the writer thread");
-    let text = String::from_utf8(output.stdout).expect("UTF-8 output");
-    (text.lines().map(str::to_string).collect(), output.status.success())
-}
-
 fn without_info(lines: &[String]) -> Vec<&str> {
     lines.iter().map(String::as_str).filter(|line| !line.starts_with("info ")).collect()
 }
@@ -60,7 +39,7 @@ fn without_info(lines: &[String]) -> Vec<&str> {
 fn analyse_prints_a_line_per_action_then_a_summary_per_seat() {
     let input = format!("{}\nanalyse depth 3\n", six_plies_position());
     // The end of the input waits for the analysis: a pipe gets the whole of it.
-    let (lines, ok) = run_binary(&input);
+    let (lines, ok) = run_binary(input.as_bytes());
     assert!(ok, "{lines:?}");
     let progress: Vec<&str> = lines.iter().map(String::as_str).filter(|line| line.starts_with("info ")).collect();
     assert_eq!(progress, (1..=6).map(|i| format!("info analysing {i} of 6")).collect::<Vec<_>>());
@@ -107,7 +86,7 @@ fn analyse_labels_passes_and_draw_votes_and_reads_records() {
                   1. c3-d4 { a comment changes nothing } n14-m13 offer accept\n";
     std::fs::write(&path, record).expect("the record file");
     // One analysis a run: commands sent during one are refused, not queued.
-    let (lines, ok) = run_binary(&format!("{blocked}\nanalyse depth 2\n"));
+    let (lines, ok) = run_binary(format!("{blocked}\nanalyse depth 2\n").as_bytes());
     assert!(ok, "{lines:?}");
     assert_eq!(
         without_info(&lines),
@@ -119,7 +98,7 @@ fn analyse_labels_passes_and_draw_votes_and_reads_records() {
             "analysisdone",
         ]
     );
-    let (lines, ok) = run_binary(&format!("position record {}\nanalyse depth 2\n", path.display()));
+    let (lines, ok) = run_binary(format!("position record {}\nanalyse depth 2\n", path.display()).as_bytes());
     assert!(ok, "{lines:?}");
     assert_eq!(
         without_info(&lines),
@@ -134,94 +113,41 @@ fn analyse_labels_passes_and_draw_votes_and_reads_records() {
     );
 }
 
-/// The binary in a live session, its output read by a thread of its own.
-struct Session {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Session {
-    fn start() -> Session {
-        let mut child = Command::new(ENGINE)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("halma-engine starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Session { stdin: child.stdin.take(), child, lines }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin is open");
-        writeln!(stdin, "{line}").and_then(|()| stdin.flush()).expect("the engine reads its input");
-    }
-
-    /// The next line that is not `info`.
-    fn next_answer(&self) -> String {
-        loop {
-            let line = self.lines.recv_timeout(Duration::from_secs(20)).expect("an answer in time");
-            if !line.starts_with("info ") {
-                return line;
-            }
-        }
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        // A failed test must not leave an analysing engine behind.
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
+/// The engine's first answer to a long analysis of a whole recorded game: it has begun.
+fn analysing_a_long_game() -> EngineSession {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/analysis-typical-2p.txt");
+    let mut session = EngineSession::start();
+    session.send(&format!("position record {record}"));
+    // Deep enough to run for many seconds.
+    session.send("analyse depth 6");
+    assert_eq!(session.next_line().0, "info analysing 1 of 166");
+    session
 }
 
 #[test]
 fn stop_cancels_an_analysis_and_the_engine_answers_again() {
-    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/analysis-typical-2p.txt");
-    let mut session = Session::start();
-    session.send(&format!("position record {record}"));
-    // Deep enough to run for many seconds.
-    session.send("analyse depth 6");
-    let first = session.lines.recv_timeout(Duration::from_secs(20)).expect("progress");
-    assert_eq!(first, "info analysing 1 of 166");
+    let mut session = analysing_a_long_game();
     session.send("isready");
-    assert_eq!(session.next_answer(), "readyok");
+    assert_eq!(session.next_answer().0, "readyok");
     session.send("status");
     assert_eq!(
-        session.next_answer(),
+        session.next_answer().0,
         "error busy analysing: 'status' refused until analysisdone (stop, isready and quit are answered)"
     );
     let stopped = Instant::now();
     session.send("stop");
-    assert_eq!(session.next_answer(), "analysisdone cancelled");
+    assert_eq!(session.next_answer().0, "analysisdone cancelled");
     assert!(stopped.elapsed() < Duration::from_secs(2), "stopped after {:?}", stopped.elapsed());
     session.send("status");
-    assert_eq!(session.next_answer(), "status win C");
+    assert_eq!(session.next_answer().0, "status win C");
     session.send("quit");
     assert!(session.child.wait().expect("the engine exits").success());
 }
 
 #[test]
 fn quit_during_an_analysis_ends_the_engine() {
-    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/analysis-typical-2p.txt");
-    let mut session = Session::start();
-    session.send(&format!("position record {record}"));
-    session.send("analyse depth 6");
-    assert_eq!(session.lines.recv_timeout(Duration::from_secs(20)).ok().as_deref(), Some("info analysing 1 of 166"));
+    let mut session = analysing_a_long_game();
     session.send("quit");
-    assert_eq!(session.next_answer(), "analysisdone cancelled");
+    assert_eq!(session.next_answer().0, "analysisdone cancelled");
     assert!(session.child.wait().expect("the engine exits").success());
 }

@@ -2,14 +2,16 @@
 //! the results and draw votes, comments and an analysis written as comments, and every
 //! kind of bad record refused with its line and problem.
 
+mod common;
+
+use common::long_game;
 use halma::ai::analysis::{self, AnalysisRequest, Class, Eval, Judgement, Quality, Steps, Verdict};
 use halma::ai::Level;
 use halma::record::{
     date_of_unix_time, parse_verdict_comment, verdict_comment, Comment, Record, RecordError, RecordProblem, SeatPlayer,
     MAX_ACTIONS, MAX_COMMENT_BYTES, MAX_RECORD_BYTES,
 };
-use halma::rules::{DrawReason, Game, GameError, Move, Outcome, Route, Seat, SeatSet, Setup};
-use std::collections::HashMap;
+use halma::rules::{DrawReason, Game, GameError, Outcome, Route, Seat, SeatSet, Setup};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -317,34 +319,9 @@ fn the_readme_example_reads_and_writes_back_exactly() {
     assert_eq!(record.to_text(), example);
 }
 
-/// A two-player game of `actions` actions, from seeded random moves that neither win
-/// nor bring a position back a third time.
-fn long_game(actions: usize) -> Game {
-    let mut game = Game::new(Setup::TwoPlayers, Seat::A);
-    let mut seen = HashMap::from([(game.position().hash(), 1)]);
-    let mut seed = 7u64;
-    while game.history().len() < actions {
-        let fresh: Vec<Move> = game
-            .legal_moves()
-            .iter()
-            .filter(|&mv| {
-                let next = game.position().after(mv);
-                next.winners().is_none() && seen.get(&next.hash()).copied().unwrap_or(0) < 2
-            })
-            .collect();
-        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        match fresh.get((seed >> 33) as usize % fresh.len().max(1)) {
-            Some(&mv) => assert!(game.play_move(mv).is_ok()),
-            None => assert_eq!(game.pass(), Ok(()), "no fresh move at action {}", game.history().len() + 1),
-        }
-        *seen.entry(game.position().hash()).or_insert(0) += 1;
-    }
-    game
-}
-
 #[test]
 fn a_record_holds_as_many_actions_as_a_game() {
-    let game = long_game(MAX_ACTIONS);
+    let game = long_game(MAX_ACTIONS, 7);
     assert_eq!(MAX_ACTIONS, halma::rules::MAX_ACTIONS);
     let text = Record::new(game.clone()).to_text();
     assert!(text.len() <= MAX_RECORD_BYTES, "{} bytes", text.len());

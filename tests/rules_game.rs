@@ -4,13 +4,12 @@
 mod common;
 
 use common::reference::{self, RefPosition, RefSetup};
-use common::{game_with, sq};
+use common::{game_with, long_game, sq};
 use halma::protocol::status_line;
 use halma::rules::{
-    write_hpn, Action, DrawOffer, DrawReason, Game, GameError, IllegalMove, LoadError, Move, Outcome, Position, Seat,
+    write_hpn, Action, DrawOffer, DrawReason, Game, GameError, IllegalMove, LoadError, Outcome, Position, Seat,
     SeatSet, Setup, VoteResult, MAX_ACTIONS,
 };
-use std::collections::HashMap;
 
 /// The camp in `corner`'s corner for an army of `size`, without the `missing` squares,
 /// as names.
@@ -477,38 +476,9 @@ fn every_malformed_save_is_refused() {
     assert!(Game::from_json(&edit(&|_| ())).is_ok());
 }
 
-/// A two-player game of `actions` actions, from seeded random moves that neither win
-/// nor bring a position back a third time.
-fn long_game(actions: usize) -> Game {
-    let mut game = Game::new(Setup::TwoPlayers, Seat::A);
-    let mut seen = HashMap::from([(game.position().hash(), 1)]);
-    let mut seed = 25u64;
-    while game.history().len() < actions {
-        if game.must_pass() {
-            assert_eq!(game.pass(), Ok(()));
-        } else {
-            let fresh: Vec<Move> = game
-                .legal_moves()
-                .iter()
-                .filter(|&mv| {
-                    let next = game.position().after(mv);
-                    next.winners().is_none() && seen.get(&next.hash()).copied().unwrap_or(0) < 2
-                })
-                .collect();
-            assert!(!fresh.is_empty(), "no fresh move at action {}", game.history().len() + 1);
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            let mv = fresh[(seed >> 33) as usize % fresh.len()];
-            assert!(game.play_move(mv).is_ok());
-        }
-        *seen.entry(game.position().hash()).or_insert(0) += 1;
-    }
-    assert_eq!(game.outcome(), Outcome::Ongoing);
-    game
-}
-
 #[test]
 fn a_game_holds_at_most_max_actions() {
-    let mut game = long_game(MAX_ACTIONS);
+    let mut game = long_game(MAX_ACTIONS, 25);
     let too_many = Err(GameError::TooManyActions { limit: MAX_ACTIONS });
     let Some(mv) = game.legal_moves().iter().next() else { panic!("no legal move at the cap") };
     assert_eq!(game.play_move(mv).map(|_| ()), too_many);

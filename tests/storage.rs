@@ -1,6 +1,9 @@
 //! Saving and loading: round trips of real games, every kind of damaged file, and
 //! the interrupted save.
 
+mod common;
+
+use common::play_randomly;
 use halma::app::storage::{
     data_dir_for, default_data_dir, Damage, Document, LoadOutcome, Platform, Store, DATA_DIR_VARIABLE, MAX_FILE_BYTES,
     SESSION, SETTINGS,
@@ -38,22 +41,13 @@ fn fresh_dir(test: &str) -> PathBuf {
     dir
 }
 
-/// A game of `plies` random legal actions (passes when forced), then `undos` undone.
-fn random_game(setup: Setup, seed: u64, plies: usize, undos: usize) -> Game {
+/// A game of `plies` random legal actions (passes when forced) from a random first seat,
+/// then `undos` undone, so that it has a redo list.
+fn game_with_redo_list(setup: Setup, seed: u64, plies: usize, undos: usize) -> Game {
     let mut rng = StdRng::seed_from_u64(seed);
     let first = setup.seats()[rng.random_range(0..setup.seats().len())];
     let mut game = Game::new(setup, first);
-    for _ in 0..plies {
-        if game.is_over() {
-            break;
-        }
-        if game.must_pass() {
-            game.pass().unwrap();
-            continue;
-        }
-        let moves: Vec<_> = game.legal_moves().iter().collect();
-        game.play_move(moves[rng.random_range(0..moves.len())]).unwrap();
-    }
+    play_randomly(&mut game, plies, &mut rng);
     for _ in 0..undos {
         game.undo();
     }
@@ -89,7 +83,7 @@ fn random_games_in_every_setup_round_trip_with_their_redo_lists() {
     let store = Store::new(fresh_dir("round_trip"));
     for setup in Setup::ALL {
         for (seed, plies, undos) in [(1, 0, 0), (2, 9, 0), (3, 40, 3), (4, 120, 17), (5, 60, 60)] {
-            let game = random_game(setup, seed, plies, undos);
+            let game = game_with_redo_list(setup, seed, plies, undos);
             assert_eq!(game.history().len(), plies - undos, "{setup:?} seed {seed}");
             assert_eq!(game.redo_list().count(), undos);
             assert_round_trip(&store, &session_of(game));
@@ -101,7 +95,7 @@ fn random_games_in_every_setup_round_trip_with_their_redo_lists() {
 fn pending_draw_offers_round_trip_with_their_votes() {
     let store = Store::new(fresh_dir("pending_offer"));
     for setup in Setup::ALL {
-        let mut game = random_game(setup, 11, 25, 2);
+        let mut game = game_with_redo_list(setup, 11, 25, 2);
         let offer = game.offer_draw().unwrap();
         assert_round_trip(&store, &session_of(game.clone()));
         // With three or four seats, a first acceptance leaves the offer pending.
@@ -117,14 +111,14 @@ fn pending_draw_offers_round_trip_with_their_votes() {
 fn refused_and_agreed_draws_round_trip() {
     let store = Store::new(fresh_dir("agreed_draw"));
     for setup in Setup::ALL {
-        let mut refused = random_game(setup, 21, 14, 0);
+        let mut refused = game_with_redo_list(setup, 21, 14, 0);
         let offer = refused.offer_draw().unwrap();
         assert_eq!(refused.answer_draw(offer.awaiting, false), Ok(VoteResult::Refused));
         // The offerer may not offer again this turn, and that survives a restart.
         assert!(!refused.can_offer_draw());
         assert_round_trip(&store, &session_of(refused));
 
-        let mut agreed = random_game(setup, 22, 31, 4);
+        let mut agreed = game_with_redo_list(setup, 22, 31, 4);
         let offer = agreed.offer_draw().unwrap();
         let mut seat = offer.awaiting;
         while agreed.answer_draw(seat, true).unwrap() != VoteResult::Agreed {
@@ -140,8 +134,8 @@ fn the_file_is_a_versioned_envelope_and_the_last_save_wins() {
     let dir = fresh_dir("envelope");
     let store = Store::new(dir.join("not").join("yet").join("there"));
     assert_eq!(load_session(&store), LoadOutcome::Missing);
-    let first = session_of(random_game(Setup::ThreePlayers, 31, 12, 0));
-    let second = session_of(random_game(Setup::ThreePlayers, 32, 13, 1));
+    let first = session_of(game_with_redo_list(Setup::ThreePlayers, 31, 12, 0));
+    let second = session_of(game_with_redo_list(Setup::ThreePlayers, 32, 13, 1));
     store.save(SESSION, &first).unwrap();
     store.save(SESSION, &second).unwrap();
     let text = fs::read_to_string(store.path(SESSION)).unwrap();
@@ -169,7 +163,7 @@ fn settings_are_a_separate_document_checked_by_the_caller() {
     assert_eq!(store.load(SETTINGS, check), LoadOutcome::Missing);
     let settings = Settings { language: "uk".into(), orientation: "face-seat".into() };
     store.save(SETTINGS, &settings).unwrap();
-    store.save(SESSION, &session_of(random_game(Setup::TwoPlayers, 41, 5, 0))).unwrap();
+    store.save(SESSION, &session_of(game_with_redo_list(Setup::TwoPlayers, 41, 5, 0))).unwrap();
     assert_eq!(store.load(SETTINGS, check), LoadOutcome::Loaded(settings));
     assert_eq!(
         fs::read_to_string(store.path(SETTINGS)).unwrap().lines().nth(1),
@@ -244,7 +238,7 @@ fn kept_files(store: &Store, document: Document) -> Vec<PathBuf> {
 }
 
 fn check_store_still_works(store: &Store) {
-    let session = session_of(random_game(Setup::FourPlayersOneArmy, 99, 6, 1));
+    let session = session_of(game_with_redo_list(Setup::FourPlayersOneArmy, 99, 6, 1));
     store.save(SESSION, &session).unwrap();
     assert_eq!(load_session(store), LoadOutcome::Loaded(session));
     fs::remove_file(store.path(SESSION)).unwrap();
@@ -252,7 +246,7 @@ fn check_store_still_works(store: &Store) {
 
 /// The text of a real save of a game in progress with a redo list.
 fn real_save(store: &Store) -> Vec<u8> {
-    let session = session_of(random_game(Setup::TwoPlayers, 51, 30, 2));
+    let session = session_of(game_with_redo_list(Setup::TwoPlayers, 51, 30, 2));
     store.save(SESSION, &session).unwrap();
     let bytes = fs::read(store.path(SESSION)).unwrap();
     fs::remove_file(store.path(SESSION)).unwrap();
@@ -321,7 +315,7 @@ fn files_that_are_not_json_are_reported_as_such() {
 fn json_of_another_format_is_reported_foreign() {
     let store = Store::new(fresh_dir("foreign"));
     // A bare game file (the engine's save format) is not a session.
-    let game = random_game(Setup::TwoPlayers, 61, 8, 0);
+    let game = game_with_redo_list(Setup::TwoPlayers, 61, 8, 0);
     let problem = expect_damaged_bytes(&store, game.to_json().as_bytes());
     assert_eq!(problem, Damage::Foreign { found: Some("halma-game".into()) });
     assert_eq!(problem.to_string(), "the file is not a Halma save of this kind (its format is 'halma-game')");
@@ -507,8 +501,8 @@ fn no_single_byte_change_makes_loading_panic_or_lose_the_file() {
 #[test]
 fn an_interrupted_save_leaves_the_last_good_one() {
     let dir = fresh_dir("interrupted");
-    let good = session_of(random_game(Setup::FourPlayersBothArmies, 71, 20, 1));
-    let newer = session_of(random_game(Setup::FourPlayersBothArmies, 71, 21, 0));
+    let good = session_of(game_with_redo_list(Setup::FourPlayersBothArmies, 71, 20, 1));
+    let newer = session_of(game_with_redo_list(Setup::FourPlayersBothArmies, 71, 21, 0));
     Store::new(&dir).save(SESSION, &good).unwrap();
 
     // The new text is written and flushed, then the app dies before the rename (a
@@ -538,7 +532,7 @@ fn an_interrupted_save_leaves_the_last_good_one() {
 fn leftover_temporary_files_alone_are_not_taken_for_a_save() {
     let dir = fresh_dir("only_temp");
     let store = Store::new(&dir);
-    let session = session_of(random_game(Setup::TwoPlayers, 81, 10, 0));
+    let session = session_of(game_with_redo_list(Setup::TwoPlayers, 81, 10, 0));
     // A save abandoned without a commit removes its temporary file...
     let pending = store.write_temp(SESSION, &session).unwrap();
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);

@@ -1,33 +1,53 @@
-//! Helpers shared by the computer players' tests: random games, and timing how fast a
-//! search gives up once its stop flag is set.
+//! Helpers shared by the computer players' tests: random games, positions from piece
+//! lists, and timing how fast a search gives up once its stop flag is set.
 // Each test file uses a different part of this module.
 #![allow(dead_code)]
 
 use halma::ai::{self, Level, SearchRequest};
-use halma::rules::{Game, Seat, Setup};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use halma::rules::{Game, Seat, Setup, Square};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Plays `plies` random legal actions from the start of `setup` (fewer if the game ends).
-pub fn random_game(setup: Setup, first: Seat, plies: usize, seed: u64) -> Game {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = Game::new(setup, first);
-    for _ in 0..plies {
-        if game.is_over() {
-            break;
+// The random games every test crate shares (tests/common, included by path).
+#[path = "../common/mod.rs"]
+mod common;
+#[allow(unused_imports)]
+pub use common::random_game;
+
+/// An HPN position text: each seat's pieces on its squares, `to_move`, `setup` and the
+/// plies played.
+pub fn hpn_text(pieces: &[(Seat, Vec<Square>)], to_move: Seat, setup: Setup, plies: u32) -> String {
+    let mut board = [[None; 16]; 16];
+    for (seat, squares) in pieces {
+        for square in squares {
+            board[square.row() as usize][square.column() as usize] = Some(*seat);
         }
-        if game.must_pass() {
-            game.pass().expect("a seat without moves may pass");
-            continue;
-        }
-        let moves: Vec<_> = game.legal_moves().iter().collect();
-        let mv = moves[rng.random_range(0..moves.len())];
-        game.play_move(mv).expect("a listed move is legal");
     }
-    game
+    let rows: Vec<String> = (0..16)
+        .rev()
+        .map(|row| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for cell in board[row] {
+                match cell {
+                    Some(seat) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push(Seat::letter(seat));
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            text
+        })
+        .collect();
+    format!("{} {to_move} {setup} {plies}", rows.join("/"))
 }
 
 /// A few Greedy moves into a 2p game, where a search has most moves to look at.

@@ -1,10 +1,20 @@
 //! Helpers shared by the integration tests: the independent reference model (the only
-//! one: rules, protocol and property tests all check the engine against it) and the
-//! glue between engine values and its plain (column, row) squares, letters and setups.
+//! one: rules, protocol and property tests all check the engine against it), the glue
+//! between engine values and its plain (column, row) squares, letters and setups, the
+//! seeded generator and the test games (`games`), and a live `halma-engine` (`engine`).
 // Each test file uses a different part of this module.
 #![allow(dead_code)]
 
+pub mod engine;
+pub mod games;
 pub mod reference;
+mod rng;
+
+// Each test crate uses some of them.
+#[allow(unused_imports)]
+pub use games::{long_game, play_randomly, random_game};
+#[allow(unused_imports)]
+pub use rng::TestRng;
 
 use halma::rules::{parse_hpn, Game, MoveSet, Position, Seat, SeatSet, Setup, Square};
 use reference::{Mv, RefPosition, RefSetup, Sq};
@@ -122,29 +132,6 @@ pub fn sorted(names: &str) -> Vec<String> {
     let mut squares: Vec<Square> = names.split_whitespace().map(sq).collect();
     squares.sort();
     squares.iter().map(|sq| sq.to_string()).collect()
-}
-
-/// SplitMix64: a tiny seeded generator so that test games are the same on every run
-/// and with every version of the `rand` crate.
-pub struct TestRng(u64);
-
-impl TestRng {
-    pub fn new(seed: u64) -> TestRng {
-        TestRng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
 }
 
 /// Picks the next move of a test game: mostly the move that gains the most toward the

@@ -1,0 +1,60 @@
+//! Test games built through the engine: random legal games (the computer players' and the
+//! saves' tests) and a long game that neither wins nor repeats (the limits of a game and
+//! of a record).
+
+use halma::rules::{Game, Move, Outcome, Seat, Setup};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
+
+/// Plays `plies` random legal actions on `game` (passes when forced; fewer if it ends).
+pub fn play_randomly(game: &mut Game, plies: usize, rng: &mut StdRng) {
+    for _ in 0..plies {
+        if game.is_over() {
+            break;
+        }
+        if game.must_pass() {
+            game.pass().expect("a seat without moves may pass");
+            continue;
+        }
+        let moves: Vec<_> = game.legal_moves().iter().collect();
+        let mv = moves[rng.random_range(0..moves.len())];
+        game.play_move(mv).expect("a listed move is legal");
+    }
+}
+
+/// Plays `plies` random legal actions from the start of `setup` (fewer if the game ends).
+pub fn random_game(setup: Setup, first: Seat, plies: usize, seed: u64) -> Game {
+    let mut game = Game::new(setup, first);
+    play_randomly(&mut game, plies, &mut StdRng::seed_from_u64(seed));
+    game
+}
+
+/// A two-player game of `actions` actions, from seeded random moves that neither win
+/// nor bring a position back a third time; it is still going on.
+pub fn long_game(actions: usize, seed: u64) -> Game {
+    let mut game = Game::new(Setup::TwoPlayers, Seat::A);
+    let mut seen = HashMap::from([(game.position().hash(), 1)]);
+    let mut seed = seed;
+    while game.history().len() < actions {
+        if game.must_pass() {
+            assert_eq!(game.pass(), Ok(()));
+        } else {
+            let fresh: Vec<Move> = game
+                .legal_moves()
+                .iter()
+                .filter(|&mv| {
+                    let next = game.position().after(mv);
+                    next.winners().is_none() && seen.get(&next.hash()).copied().unwrap_or(0) < 2
+                })
+                .collect();
+            assert!(!fresh.is_empty(), "no fresh move at action {}", game.history().len() + 1);
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let mv = fresh[(seed >> 33) as usize % fresh.len()];
+            assert!(game.play_move(mv).is_ok());
+        }
+        *seen.entry(game.position().hash()).or_insert(0) += 1;
+    }
+    assert_eq!(game.outcome(), Outcome::Ongoing);
+    game
+}
