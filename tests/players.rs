@@ -137,3 +137,27 @@ fn a_program_answering_an_illegal_move_or_an_error_is_a_failure() {
         }
     }
 }
+
+#[test]
+fn a_program_that_does_not_answer_in_time_is_a_failure() {
+    if !cfg!(unix) {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("halma-players-slow-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("silent.sh");
+    // Reads the position and the go, then says nothing.
+    std::fs::write(&path, "read line\nread line\nsleep 8\n").expect("the script");
+    let mut program = Program::new(&format!("sh {}", path.display()));
+    let started = Instant::now();
+    program.start(&Game::new(Setup::TwoPlayers, Seat::A), Some(Duration::from_millis(10)));
+    match wait(&mut program) {
+        Turn::Failed(failure) => {
+            assert_eq!(failure.kind, FailureKind::TooSlow, "{failure}");
+            assert!(failure.reason.ends_with("no answer in time"), "{failure}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(started.elapsed() < Duration::from_secs(10), "given up after its grace: {:?}", started.elapsed());
+    let _ = std::fs::remove_dir_all(&dir);
+}
