@@ -302,6 +302,13 @@ fn game_in_progress() -> Session {
     session
 }
 
+/// The game of `game_in_progress` one move later, the computer's seat C to move.
+fn computer_to_move() -> Session {
+    let mut session = game_in_progress();
+    assert!(session.confirm().is_ok(), "A plays its previewed chain");
+    session
+}
+
 /// The same game as `game_in_progress`, its piece on a3 selected and nothing previewed.
 fn piece_selected() -> Session {
     let mut session = game_in_progress();
@@ -432,6 +439,10 @@ fn screenshots_in_every_language_and_size() {
             window.global::<Preferences>().invoke_set_turning(BoardTurning::Fixed);
             controller.begin_session(piece_selected());
             snapshot(&window, &format!("{code}-{size_name}-selected"));
+            // The computer thinking, its progress under the status and Undo at hand.
+            controller.begin_session(computer_to_move());
+            assert!(window.global::<GameState>().get_computer_thinking());
+            snapshot(&window, &format!("{code}-{size_name}-thinking"));
             controller.begin_session(game_in_progress());
             assert!(window.global::<GameState>().get_has_preview(), "the game shot shows a preview");
             snapshot(&window, &format!("{code}-{size_name}-game"));

@@ -186,6 +186,13 @@ fn undo_redo_against_the_computer() {
     h.start(Session::new(against(Player::Computer(Level::Greedy))));
     h.play_e2_f3();
     assert!(h.game_state().get_computer_thinking());
+    // Its progress fills over the time it takes for a move, with Undo at hand.
+    let progress = || h.progress("is thinking").expect("the computer's progress shows");
+    let before = progress();
+    advance(150);
+    let later = progress();
+    assert!(later > before && later <= 100, "the bar fills as it thinks: {before} then {later}");
+    assert!(h.button_enabled("Undo"));
     // Undo while the computer thinks: its search is cancelled, the move taken back.
     h.click_button("Undo");
     assert_eq!(h.game().history().len(), 0);

@@ -302,6 +302,14 @@ impl Harness {
             .any(|picker| picker.accessible_expanded() == Some(true))
     }
 
+    /// The percentage shown by the progress bar whose accessible label contains `label`.
+    pub fn progress(&self, label: &str) -> Option<u32> {
+        self.elements_with_role(i_slint_backend_testing::AccessibleRole::ProgressIndicator)
+            .iter()
+            .filter(|bar| bar.accessible_label().is_some_and(|text| text.contains(label)))
+            .find_map(|bar| bar.accessible_value().and_then(|value| value.parse().ok()))
+    }
+
     pub fn button_enabled(&self, label: &str) -> bool {
         ElementHandle::find_by_accessible_label(&self.window, label).any(|e| e.accessible_enabled() == Some(true))
     }

@@ -150,6 +150,7 @@ pub fn status(window: &AppWindow, picture: StatusPicture) {
     game.set_winner(picture.winner);
     game.set_winner_partner(picture.winner_partner);
     game.set_computer_thinking(picture.computer_thinking);
+    game.set_thinking_time_ms(picture.thinking_time_ms);
     game.set_hint_thinking(picture.hint_thinking);
     game.set_human_turn(picture.human_turn);
     game.set_notice(picture.notice);

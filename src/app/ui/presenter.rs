@@ -4,9 +4,9 @@
 
 use super::animation::Animation;
 use super::setup_form::SetupForm;
-use super::worker::JobKind;
+use super::worker::{JobKind, COMPUTER_PAUSE};
 use crate::ai::Level;
-use crate::app::players::FailureKind;
+use crate::app::players::{FailureKind, PROGRAM_MOVE_TIME};
 use crate::app::saving::StartProblem;
 use crate::app::session::{Notice as SessionNotice, Player, Session, PROGRAMS_OFFERED};
 use crate::app::storage::{self, Damage, Document, SaveFailure};
@@ -17,6 +17,7 @@ use crate::{
     SaveFailureKind, SaveProblem, SavedFile, SeatChoice, SeatFailure, SeatInfo,
 };
 use slint::SharedString;
+use std::time::Duration;
 
 /// A seat as the interface knows it: an index into the Theme's colours and names.
 pub fn seat_index(seat: Seat) -> i32 {
@@ -250,6 +251,9 @@ pub struct StatusPicture {
     pub winner: i32,
     pub winner_partner: i32,
     pub computer_thinking: bool,
+    /// How long the seat to move is expected to think, in milliseconds (0: a person's
+    /// seat): its progress bar fills over this time.
+    pub thinking_time_ms: i32,
     pub hint_thinking: bool,
     pub human_turn: bool,
     pub notice: Notice,
@@ -331,6 +335,17 @@ fn notice(session: &Session) -> (Notice, i32, i32) {
     (notice, seat_index(seat), seat_index(seat.opposite()))
 }
 
+/// How long a seat's driver takes for a move as the player sees it: a level's own time
+/// or an engine program's, and never less than the computer's visible pause.
+fn thinking_time_ms(player: Player) -> i32 {
+    let time = match player {
+        Player::Human => Duration::ZERO,
+        Player::Computer(level) => level.movetime().max(COMPUTER_PAUSE),
+        Player::Program => PROGRAM_MOVE_TIME.max(COMPUTER_PAUSE),
+    };
+    i32::try_from(time.as_millis()).unwrap_or(i32::MAX)
+}
+
 /// The status panel, given which search (if any) is running and the question asked.
 pub fn status(session: &Session, busy: Option<JobKind>, question: Question) -> StatusPicture {
     let game = session.game();
@@ -347,6 +362,7 @@ pub fn status(session: &Session, busy: Option<JobKind>, question: Question) -> S
         winner,
         winner_partner,
         computer_thinking: busy == Some(JobKind::Computer) || session.driven_to_move().is_some(),
+        thinking_time_ms: session.driven_to_move().map_or(0, thinking_time_ms),
         hint_thinking: busy == Some(JobKind::Hint),
         human_turn: human,
         notice,
@@ -648,6 +664,26 @@ mod tests {
         let status = status(&session, None, Question::None);
         assert!(status.computer_thinking && !status.human_turn);
         assert_eq!(status.seats[1].player, PlayerKind::Program);
+        assert_eq!(status.thinking_time_ms, PROGRAM_MOVE_TIME.as_millis() as i32, "its bar fills in its time");
+    }
+
+    #[test]
+    fn a_computer_seat_to_move_says_how_long_it_thinks() {
+        let config = GameConfig {
+            players: [Player::Computer(Level::Master), Player::Human, Player::Human, Player::Human],
+            ..GameConfig::default()
+        };
+        let session = Session::new(config);
+        // Its own time when longer than the visible pause, else the pause.
+        let master = status(&session, Some(JobKind::Computer), Question::None);
+        assert_eq!(master.thinking_time_ms, Level::Master.movetime().max(COMPUTER_PAUSE).as_millis() as i32);
+        assert_eq!(master.thinking_time_ms, 450);
+        let mut game = session.game().clone();
+        assert!(game.play_text("e2-f3").is_ok());
+        let Ok(session) = Session::with_game(config, game) else { panic!("a 2-player game") };
+        let person = status(&session, None, Question::None);
+        assert!(person.human_turn);
+        assert_eq!(person.thinking_time_ms, 0, "a person's seat has no bar");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::cell::{Cell, RefCell};
 use std::time::Duration;
 
 /// The computer waits at least this long before moving, so a person sees it coming.
-const COMPUTER_PAUSE: Duration = Duration::from_millis(450);
+pub const COMPUTER_PAUSE: Duration = Duration::from_millis(450);
 /// How often a running search is checked for its result.
 const POLL_TIME: Duration = Duration::from_millis(25);
 
