@@ -86,6 +86,18 @@ impl GameConfig {
         seats
     }
 
+    /// Where engine programs are not offered (Android), their seats go to people: a
+    /// configuration read from a file then plays here.
+    pub fn seat_programs_here(&mut self) {
+        if !PROGRAMS_OFFERED {
+            for player in &mut self.players {
+                if *player == Player::Program {
+                    *player = Player::Human;
+                }
+            }
+        }
+    }
+
     pub fn has_computer(&self) -> bool {
         self.setup.seats().iter().any(|&s| self.player(s) != Player::Human)
     }
@@ -243,12 +255,14 @@ impl Session {
     /// Everything that can be repaired is: the view is brought back into range
     /// ([`BoardView::repair`]), the first seat is the game's, a notice about a seat not in
     /// play is dropped, and a selection or preview that does not fit the position is
-    /// dropped (as after any change). A setup that is not the game's cannot be repaired.
+    /// dropped (as after any change); where engine programs are not offered (Android), a
+    /// program's seat goes to a person. A setup that is not the game's cannot be repaired.
     pub fn validated(mut self) -> Result<Session, SessionError> {
         if self.config.setup != self.game.setup() {
             return Err(SessionError::SeatsDoNotMatch);
         }
         self.config.first = self.game.first_seat();
+        self.config.seat_programs_here();
         self.view.repair();
         let setup = self.config.setup;
         self.notice = match self.notice {
@@ -684,13 +698,7 @@ impl Settings {
             if !config.setup.has_seat(config.first) {
                 config.first = config.setup.seats()[0];
             }
-            if !PROGRAMS_OFFERED {
-                for player in &mut config.players {
-                    if *player == Player::Program {
-                        *player = Player::Human;
-                    }
-                }
-            }
+            config.seat_programs_here();
         }
         self
     }
