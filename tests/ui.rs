@@ -96,10 +96,7 @@ fn pickers_preview_like_taps() {
 
 fn keyboard_commands() {
     let h = harness("keys");
-    h.start(Session::new(GameConfig {
-        players: [Player::Human, Player::Human, Player::Computer(Level::Greedy), Player::Human],
-        ..humans(Setup::TwoPlayers)
-    }));
+    h.start(Session::new(against(Player::Computer(Level::Greedy))));
     // Cursor starts on a1: right x3, up x1 → d2.
     for _ in 0..3 {
         h.key(slint::platform::Key::RightArrow);
@@ -128,7 +125,7 @@ fn keyboard_commands() {
     h.key(slint::platform::Key::Return);
     h.key(slint::platform::Key::Return);
     assert_eq!(h.game().history().len(), 1);
-    h.wait_until("the computer's reply", |h| h.game().history().len() == 2);
+    h.wait_for_actions(2);
     // U undoes the move with the computer's reply, R redoes both.
     h.key("u");
     assert_eq!(h.game().history().len(), 0);
@@ -249,10 +246,7 @@ fn draw_offers() {
 /// The computer judges a draw offer: it declines at the start, where it can still
 /// expect to win, and accepts when it is clearly behind.
 fn the_computer_declines_an_even_draw_and_accepts_when_behind() {
-    let against_computer = GameConfig {
-        players: [Player::Human, Player::Human, Player::Computer(Level::Master), Player::Human],
-        ..humans(Setup::TwoPlayers)
-    };
+    let against_computer = against(Player::Computer(Level::Master));
     let h = harness("draw-computer-start");
     h.start(Session::new(against_computer));
     h.menu("Offer draw");
