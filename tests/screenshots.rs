@@ -436,6 +436,11 @@ fn screenshots_in_every_language_and_size() {
                 snapshot(&window, &format!("{code}-{size_name}-new-game-4p"));
                 window.global::<NewGameForm>().invoke_set_players(2);
             }
+            // A game against an engine program, started from the form: the status names
+            // it by its file name (A moves first, so the program is not started).
+            form.invoke_set_seat_player(2, halma::PlayerKind::Program);
+            form.invoke_start();
+            snapshot(&window, &format!("{code}-{size_name}-game-engine"));
             window.global::<Preferences>().invoke_set_turning(BoardTurning::Fixed);
             controller.begin_session(piece_selected());
             snapshot(&window, &format!("{code}-{size_name}-selected"));
