@@ -131,7 +131,7 @@ fn tap_targets(window: &AppWindow, card: Option<&i_slint_backend_testing::Elemen
 /// (the panel does not scroll). On a phone, controls smaller than 48×48 dp.
 fn placement_problems(window: &AppWindow, phone: bool) -> Vec<String> {
     let size = window.window().size().to_logical(window.window().scale_factor());
-    let card = ["GameMenu::card", "VoteDialog::card", "QuestionDialog::card"]
+    let card = ["GameMenu::card", "VoteDialog::card", "QuestionDialog::card", "ImportDialog::card"]
         .iter()
         .find_map(|id| i_slint_backend_testing::ElementHandle::find_by_element_id(window, id).next());
     let targets = tap_targets(window, card.as_ref());
@@ -500,6 +500,19 @@ fn screenshots_in_every_language_and_size() {
             snapshot(&window, &format!("{code}-{size_name}-analysis-summary"));
             window.global::<halma::Analysis>().set_summary_open(false);
             controller.begin_session(game_in_progress());
+            // A pasted record refused, as the import dialog tells why (line, move, reason).
+            let pasted = "[Halma \"1\"]\n[Setup \"2p\"]\n[Teams \"none\"]\n[FirstSeat \"A\"]\n[A \"Human\"]\n\
+                          [C \"Human\"]\n[Result \"*\"]\n\n1. e2-f3 m15-l14\n2. e3-e9";
+            window.global::<halma::Records>().invoke_open_import();
+            if let Some(editor) =
+                i_slint_backend_testing::ElementHandle::find_by_element_id(&window, "ImportDialog::editor").next()
+            {
+                editor.set_accessible_value(pasted);
+            }
+            window.global::<halma::Records>().invoke_import(pasted.into(), false);
+            assert_ne!(window.global::<halma::Records>().get_trouble(), halma::RecordTrouble::None);
+            snapshot(&window, &format!("{code}-{size_name}-import-error"));
+            window.global::<halma::Records>().invoke_close_import();
             // The questions before replacing an unfinished game and before a draw offer.
             window.global::<GameState>().invoke_new_game();
             assert_eq!(window.global::<GameState>().get_question(), halma::Question::NewGame);
