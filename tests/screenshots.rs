@@ -1,7 +1,9 @@
 //! Offscreen screenshots of the real window with Slint's software renderer, written
-//! to `<target>/screenshots/` for people to look at: the new-game screen and a game in
-//! progress with a previewed jump chain, at phone sizes (1080×2340 at scale 2.75,
-//! portrait and landscape), tablet sizes (2560×1600 at 2) and a desktop size, in every
+//! to `<target>/screenshots/` for people to look at: every state a player reaches (the
+//! new-game screen, a selection, a previewed jump chain, the computer thinking, the
+//! menu, troubles, review, the analysed review, questions, an import refused, the end,
+//! a damaged save) at phone sizes (1080×2340 at scale 2.75 and the smallest, 360×640 dp,
+//! portrait and landscape), tablet sizes (2560×1600 at 2) and desktop sizes, in every
 //! language; the Rules page with its diagrams from top to bottom on a phone and the
 //! default window. The test also checks that something was drawn (not a blank image),
 //! that no button label is narrower than its longest word, which would break that word
