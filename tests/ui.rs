@@ -116,6 +116,17 @@ fn keyboard_commands() {
     assert_eq!(h.controller.session().interaction().selected, Some(sq("d2")));
     h.key(slint::platform::Key::Escape);
     assert_eq!(h.controller.session().interaction().selected, None);
+    // The menu key and F10 open the "⋯" menu; Esc or the same key closes it.
+    let menu_open =
+        || i_slint_backend_testing::ElementHandle::find_by_element_id(&h.window, "GameMenu::card").next().is_some();
+    h.key(slint::platform::Key::Menu);
+    assert!(menu_open(), "the menu key opens the menu");
+    h.key(slint::platform::Key::Escape);
+    assert!(!menu_open());
+    h.key(slint::platform::Key::F10);
+    assert!(menu_open(), "F10 opens the menu");
+    h.key(slint::platform::Key::F10);
+    assert!(!menu_open());
     // Select, preview, confirm with Enter.
     h.key(slint::platform::Key::DownArrow);
     h.key(slint::platform::Key::DownArrow);
