@@ -4,10 +4,10 @@
 //! and the summary per player. Unit-tested without a window.
 
 use super::presenter::{route_path, seat_index};
-use crate::ai::analysis::{Class, Eval, GameAnalysis, Verdict};
+use crate::ai::analysis::{self, Class, Eval, GameAnalysis, Verdict};
 use crate::app::view::BoardView;
 use crate::rules::{Action, Route, Seat, Setup, Square};
-use crate::{GraphLine, MoveClass, MoveMark, SeatSummary, Standing};
+use crate::{DrawVote, GraphLine, MoveClass, MoveMark, SeatSummary, Standing};
 use slint::SharedString;
 use std::fmt::Write as _;
 
@@ -22,6 +22,8 @@ pub struct AnalysisPicture {
     pub points: i32,
     pub scale: i32,
     pub summaries: Vec<SeatSummary>,
+    /// The draw vote the game ended with, and its offerer (a seat index).
+    pub draw: (DrawVote, i32),
 }
 
 /// The reviewed action: its seat, mark and how it stood before and after it.
@@ -63,6 +65,16 @@ pub fn analysis(
         points: int(analysis.actions.len() + 1),
         scale,
         summaries: summaries(analysis),
+        draw: draw_vote(analysis.draw),
+    }
+}
+
+/// The draw vote a game ended with, for the interface.
+pub fn draw_vote(vote: Option<analysis::DrawVote>) -> (DrawVote, i32) {
+    match vote {
+        None => (DrawVote::None, 0),
+        Some(analysis::DrawVote::Agreed) => (DrawVote::Agreed, 0),
+        Some(analysis::DrawVote::Offered { offerer }) => (DrawVote::Offered, seat_index(offerer)),
     }
 }
 
@@ -328,6 +340,9 @@ mod tests {
         assert_eq!(standing(Eval::Lead(Steps(-35))), (Standing::Behind, 35));
         assert_eq!(standing(Eval::Lead(Steps::ZERO)), (Standing::Level, 0));
         assert_eq!(standing(Eval::Wins { plies: 3 }), (Standing::Winning, 3));
+        assert_eq!(draw_vote(None), (DrawVote::None, 0));
+        assert_eq!(draw_vote(Some(analysis::DrawVote::Agreed)), (DrawVote::Agreed, 0));
+        assert_eq!(draw_vote(Some(analysis::DrawVote::Offered { offerer: Seat::C })), (DrawVote::Offered, 2));
         let (_, analysis) = judged_game();
         let rows = summaries(&analysis);
         assert_eq!(rows.len(), 2);

@@ -274,4 +274,6 @@ pub fn analysis(
     if differs(global.get_summaries(), &picture.summaries) {
         global.set_summaries(ModelRc::new(VecModel::from(picture.summaries)));
     }
+    global.set_draw_vote(picture.draw.0);
+    global.set_draw_offerer(picture.draw.1);
 }
