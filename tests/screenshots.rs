@@ -360,7 +360,7 @@ fn finished_2p() -> Session {
     .expect("a 2p game")
 }
 
-/// The finished 2p game analysed (at the quick depth, once per run), and the position
+/// The finished 2p game analysed (at the app's quality, once per run), and the position
 /// after its first move that was not the best.
 fn analysed_2p() -> (Session, usize) {
     thread_local! {
@@ -371,7 +371,8 @@ fn analysed_2p() -> (Session, usize) {
             .get_or_init(|| {
                 use halma::ai::analysis::{self, AnalysisRequest, Class, Quality};
                 let mut session = finished_2p();
-                let request = AnalysisRequest::new(Quality::QUICK);
+                // The app's own quality, so the shots show what a player sees (mistakes found).
+                let request = AnalysisRequest::new(Quality::DEFAULT);
                 let stop = std::sync::atomic::AtomicBool::new(false);
                 let analysis = analysis::analyse(session.game(), &request, &stop, &mut |_, _| {}).expect("analysed");
                 let shown = analysis
