@@ -2,7 +2,7 @@
 # Checks the multi-threaded search for data races and undefined behaviour:
 #  - Miri runs the transposition table's tests and a three-thread search (src/ai/tt.rs,
 #    src/ai/search.rs), checking every shared access;
-#  - ThreadSanitizer runs those, the lazy SMP test (tests/ai_smp.rs: 2 and 4 threads in
+#  - ThreadSanitizer runs those, the multi-thread test (tests/ai_smp.rs: 2 and 4 threads in
 #    every setup, cancellation) and the kept-table tests (tests/ai_memory.rs).
 #
 #   .ci/race-check.sh      # about 10 minutes on 2 cores, most of it building std twice

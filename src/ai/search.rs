@@ -785,9 +785,10 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
     }
 
-    /// Three threads share one search (the table, the stop and done flags, the helpers'
-    /// best move): small enough to run under Miri, which checks every shared access for
-    /// a data race (`cargo +nightly miri test --no-default-features --lib ai::`).
+    /// Three threads share one search (the table, the stop and done flags, the root
+    /// split's lists and flags; under Miri the split starts at depth 2): small enough to
+    /// run under Miri, which checks every shared access for a data race
+    /// (`cargo +nightly miri test --no-default-features --lib ai::`).
     #[test]
     fn helper_threads_share_one_search_and_it_completes_every_depth() {
         let game = Game::new(Setup::TwoPlayers, Seat::A);
