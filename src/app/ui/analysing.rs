@@ -126,15 +126,6 @@ impl Controller {
         }
     }
 
-    /// A point of the evaluation graph: review the position after the game's first
-    /// `position` actions.
-    pub(super) fn show_position(self: &Rc<Self>, position: i32) {
-        let Ok(position) = usize::try_from(position) else { return };
-        let total = self.session.borrow().game().history().len();
-        self.with_ui(|ui| ui.review_position(position, total));
-        self.refresh();
-    }
-
     // ----- For tests and tools -----
 
     /// The analysis' quality (the app uses `Quality::DEFAULT`; tests may go faster).

@@ -15,9 +15,15 @@ impl Controller {
 
     /// Shows the position after the move list's entry `index`.
     pub(super) fn review_at(self: &Rc<Self>, index: i32) {
-        let Ok(index) = usize::try_from(index) else { return };
+        self.show_position(index.saturating_add(1));
+    }
+
+    /// Shows the position after the game's first `position` actions (0: the start), as a
+    /// point of the evaluation graph does.
+    pub(super) fn show_position(self: &Rc<Self>, position: i32) {
+        let Ok(position) = usize::try_from(position) else { return };
         let total = self.session.borrow().game().history().len();
-        self.with_ui(|ui| ui.review_at(index, total));
+        self.with_ui(|ui| ui.review_position(position, total));
         self.refresh();
     }
 }

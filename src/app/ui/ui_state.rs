@@ -206,7 +206,7 @@ impl UiState {
 
     /// Shows the position after the move list's entry `index` (a game of `total` actions).
     pub fn review_at(&mut self, index: usize, total: usize) {
-        self.review = Some(index.saturating_add(1).min(total));
+        self.review_position(index.saturating_add(1), total);
     }
 
     /// Shows the position after the game's first `shown` actions (a game of `total`):
