@@ -414,10 +414,25 @@ fn languages_switch_at_run_time_with_plural_forms() {
     assert_eq!(h.game().history()[0].to_string(), "c3-e5-g5");
     // The new-game screen's choices keep following the settings after the language
     // changed under them (their lists were translated anew).
+    // A window tall enough for the settings under the level lines: queries find only
+    // what is in view.
+    h.window.window().set_size(slint::LogicalSize::new(1000.0, 1000.0));
     h.menu("Set up…");
+    // Under the seats, one line for each computer level says what to expect from it.
+    assert!(h.shows_text("Computer levels"));
+    for expect in [
+        "Sees only its own move",
+        "Also weighs your reply",
+        "Looks up to three moves ahead",
+        "Thinks as far ahead as it can",
+    ] {
+        assert!(h.shows_text(expect), "the level line {expect:?}");
+    }
     h.preferences().invoke_select_language(language("uk"));
     advance(20);
     assert!(h.combo_shows("Українська") && h.combo_shows("Незмінна орієнтація"));
+    assert!(h.shows_text("Рівні комп’ютера") && h.shows_text("Бачить лише власний хід"));
+    assert!(!h.shows_text("Sees only its own move"), "the level lines follow the language");
     h.preferences().invoke_select_language(language("en"));
     advance(20);
     h.preferences().invoke_set_turning(halma::BoardTurning::FaceSeatToMove);
