@@ -418,7 +418,7 @@ fn languages_switch_at_run_time_with_plural_forms() {
     // what is in view.
     h.window.window().set_size(slint::LogicalSize::new(1000.0, 1000.0));
     h.menu("Set up…");
-    // Under the seats, one line for each computer level says what to expect from it.
+    // Under Start, one line for each computer level says what to expect from it.
     assert!(h.shows_text("Computer levels"));
     for expect in [
         "Sees only its own move",
