@@ -13,9 +13,13 @@
 #     key = <first 20 hex digits of the rust-skia commit in the crate's .cargo_vcs_info.json>
 #           -<Rust target>-<skia-bindings' Cargo features that select Skia code, sorted, '-'-joined,
 #           with webp/jpeg/freetype features shortened: jpeg-decode -> jpegd, ...>
-# The features are the ones Cargo resolves for the Android build (`cargo metadata` with the
-# `android` feature, filtered for each target), so a Slint update that asks for other features
-# changes the name checked here too. Needs cargo, python3, curl and network (crates and GitHub).
+# The features are the ones Cargo's resolver (the workspace's, version 2) gives skia-bindings in the
+# Android build of each target: `cargo tree --target <triple> --no-default-features --features
+# android -i skia-bindings`, the same resolution as cargo-ndk's `cargo build --target <triple> ...`.
+# Not `cargo metadata`'s features: those merge every platform's (d3d for Windows, metal for Apple)
+# and name archives that do not exist. .ci/android-skia-names.sh runs skia-bindings' own build script for both Android targets
+# against a local HTTP server and checks that it asks for exactly the names printed here.
+# Needs cargo, python3, curl and network (crates and GitHub); --print needs no GitHub.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 say() { echo "skia-prebuilt: $*"; }
@@ -33,6 +37,9 @@ known_skia_bindings=0.153.3 # the version whose build script the key formula abo
 missing=()
 metadata="$(mktemp)"
 trap 'rm -f "$metadata"' EXIT
+# Where skia-bindings' sources are (its .cargo_vcs_info.json holds the rust-skia commit): any
+# platform's metadata will do for that, only its features are wrong.
+(cd "$repo" && cargo metadata --format-version 1 --locked --no-default-features --features android) >"$metadata"
 for abi in $abis; do
     case "$abi" in
         arm64-v8a) target=aarch64-linux-android ;;
@@ -41,31 +48,39 @@ for abi in $abis; do
         x86) target=i686-linux-android ;;
         *) echo "skia-prebuilt: unknown ABI $abi" >&2; exit 2 ;;
     esac
-    (cd "$repo" && cargo metadata --format-version 1 --locked --filter-platform "$target" \
-        --no-default-features --features android) >"$metadata"
-    read -r tag key < <(python3 - "$target" "$metadata" <<'PYTHON'
+    # The features Cargo resolves for skia-bindings in this target's build ("name vX.Y.Z|f1,f2,...").
+    resolved="$(cd "$repo" && cargo tree --locked --target "$target" --no-default-features --features android \
+        -i skia-bindings -e normal --depth 0 --prefix none --format '{p}|{f}' | sed 's/ (\*)$//' | sort -u)"
+    [ -n "$resolved" ] || { echo "skia-prebuilt: skia-bindings is not in the Android build for $target" >&2; exit 1; }
+    [ "$(wc -l <<<"$resolved")" -eq 1 ] || { printf 'skia-prebuilt: skia-bindings twice in the build for %s:\n%s\n' "$target" "$resolved" >&2; exit 1; }
+    read -r tag key < <(python3 - "$target" "$metadata" "$resolved" <<'PYTHON'
 import json, os, sys
-target = sys.argv[1]
-with open(sys.argv[2]) as f:
+target, metadata_path, resolved = sys.argv[1:4]
+package_text, features_text = resolved.split("|", 1)
+version = package_text.split()[1].lstrip("v")
+with open(metadata_path) as f:
     metadata = json.load(f)
-package = next((p for p in metadata["packages"] if p["name"] == "skia-bindings"), None)
+package = next((p for p in metadata["packages"] if p["name"] == "skia-bindings" and p["version"] == version), None)
 if package is None:
-    sys.exit("skia-prebuilt: skia-bindings is not a dependency of the Android build")
-node = next(n for n in metadata["resolve"]["nodes"] if n["id"] == package["id"])
+    sys.exit(f"skia-prebuilt: skia-bindings {version} is not in cargo metadata")
 vcs = os.path.join(os.path.dirname(package["manifest_path"]), ".cargo_vcs_info.json")
 with open(vcs) as f:
     commit = json.load(f)["git"]["sha1"]
 # The features skia-bindings' build script turns into the key (Features::from_cargo_env), and
-# their short names (feature::KEY_REPLACEMENTS).
+# their short names (feature::KEY_REPLACEMENTS). It drops embed-freetype and freetype-woff2 on
+# targets without FreeType (platform::redundant_features); Android uses FreeType, so none here.
+# No "-static" (Android targets are not crt-static) and no "-debug" (SKIA_DEBUG is not set).
 keyed = ["pdf", "gl", "egl", "wayland", "x11", "vulkan", "metal", "d3d", "ganesh", "graphite",
          "textlayout", "svg", "skottie", "webp-encode", "webp-decode", "embed-freetype",
          "freetype-woff2", "jpeg-encode", "jpeg-decode"]
 short = {"webp-encode": "webpe", "webp-decode": "webpd", "embed-freetype": "ftembed",
          "freetype-woff2": "ftwoff2", "jpeg-encode": "jpege", "jpeg-decode": "jpegd"}
-features = sorted(short.get(f, f) for f in node["features"] if f in keyed)
-print(package["version"], "-".join([commit[:20], target] + (["-".join(features)] if features else [])))
+resolved_features = [f for f in features_text.split(",") if f]
+features = sorted(short.get(f, f) for f in resolved_features if f in keyed)
+print(version, "-".join([commit[:20], target] + (["-".join(features)] if features else [])))
 PYTHON
     )
+    [ -n "${SKIA_DEBUG:-}" ] && [ "$SKIA_DEBUG" != 0 ] && say "note: SKIA_DEBUG is set: skia-bindings would ask for a -debug archive, which rust-skia does not publish"
     [ "$tag" = "$known_skia_bindings" ] ||
         say "note: skia-bindings $tag, the name formula was read from $known_skia_bindings's build script; check it still holds if this fails"
     template="${SKIA_BINARIES_URL:-$default_template}"
