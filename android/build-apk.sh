@@ -24,6 +24,12 @@
 #   ABIS="arm64-v8a x86_64"   which ABIs to build. armeabi-v7a and x86 are accepted too, but
 #                             rust-skia publishes no prebuilt Skia for them: skia-bindings then
 #                             builds Skia from source (python3, ninja, git, network, an hour).
+#   SKIA_BUILD_FROM_SOURCE=1  allow skia-bindings to build Skia from source for every ABI when
+#                             the prebuilt download fails (skia-bindings' FORCE_SKIA_BUILD=1, which
+#                             always builds it, allows it too). Otherwise (and without armeabi-v7a
+#                             or x86 in ABIS) the build leaves ANDROID_NDK unset, which skia-bindings
+#                             needs only for that fallback: a failed download then stops the build
+#                             at once, naming the archive, instead of building Skia for an hour.
 #   PROFILE=release           Cargo profile for the Rust code (`dev` gives a huge, slow library)
 #   DEBUG_KEYSTORE=~/.android/debug.keystore   created with the standard debug key if missing
 #   ANDROID_VERSION_CODE, ANDROID_VERSION_NAME   versionCode and versionName (default: from
@@ -43,8 +49,10 @@
 #   --package-only   skip the Rust build; package the libraries of the previous build
 #   --check          only check the prerequisites
 #   --toolchain      only print the platform, build-tools and NDK the pins select, and exit
-#   --cargo-check    only `cargo ndk -t arm64-v8a check` the library with the `android` feature
-#                    (src/app/android.rs and Slint's Android backend), with the build's environment
+#   --cargo-check    only `cargo ndk -t <abi>... check` the library with the `android` feature
+#                    (src/app/android.rs and Slint's Android backend) for every ABI in ABIS, with
+#                    the build's environment; fails unless skia-bindings downloaded and installed
+#                    the prebuilt Skia for each of them
 # For running the packaging steps without the SDK (.ci/android-package-check.sh), with
 # --package-only: ANDROID_BUILD_TOOLS_DIR (aapt2, zipalign, apksigner), ANDROID_PLATFORM_JAR,
 # READELF, ANDROID_MANIFEST and ANDROID_OUT replace what would come from the SDK and the NDK.
@@ -273,36 +281,100 @@ fi
 export_build_environment() {
     # cargo-ndk exports ANDROID_PLATFORM=$min_sdk for the C toolchain; Slint's build script would then
     # look for platforms/android-$min_sdk. Point it at the platform selected above instead.
-    # skia-bindings reads ANDROID_NDK (not ANDROID_NDK_HOME) when it builds Skia from source;
-    # cargo-ndk warns when ANDROID_NDK_HOME and ANDROID_NDK_ROOT differ. All three get the same NDK.
+    # cargo-ndk warns when ANDROID_NDK_HOME and ANDROID_NDK_ROOT differ: both get the same NDK.
+    # skia-bindings reads ANDROID_NDK (not ANDROID_NDK_HOME) only to build Skia from source, its
+    # fallback when the prebuilt download fails: it gets the NDK only when that build is wanted
+    # (an ABI without prebuilt Skia, or SKIA_BUILD_FROM_SOURCE=1); otherwise it is unset, so the
+    # fallback stops at once with "ANDROID_NDK variable not set" (.ci/android-skia-names.sh
+    # checks that it does) and skia_diagnosis names the archive that was not downloaded.
     export ANDROID_HOME="$sdk" ANDROID_SDK_ROOT="$sdk" ANDROID_JAR="$platform"
-    export ANDROID_NDK_HOME="$ndk" ANDROID_NDK_ROOT="$ndk" ANDROID_NDK="$ndk"
+    export ANDROID_NDK_HOME="$ndk" ANDROID_NDK_ROOT="$ndk"
+    if skia_source_build_allowed; then
+        export ANDROID_NDK="$ndk"
+        echo "build-apk: note: ANDROID_NDK is set: if a prebuilt Skia download fails, skia-bindings builds Skia from source (an hour)"
+    else
+        unset ANDROID_NDK
+    fi
     export ANDROID_BUILD_TOOLS_VERSION="${build_tools##*/}"
     # Release builds carry no debug info: a library with it is several hundred MB.
     export CARGO_PROFILE_RELEASE_STRIP="${CARGO_PROFILE_RELEASE_STRIP:-debuginfo}"
 }
 
+# Prebuilt Skia: an ABI for which rust-skia publishes none, SKIA_BUILD_FROM_SOURCE=1, or
+# skia-bindings' own FORCE_SKIA_BUILD (the F-Droid build) allows skia-bindings' build from source.
+skia_source_build_allowed() {
+    [ "${SKIA_BUILD_FROM_SOURCE:-0}" != 0 ] && return 0
+    [ -n "${FORCE_SKIA_BUILD:-}" ] && return 0
+    case " $abis " in *" armeabi-v7a "* | *" x86 "*) return 0 ;; esac
+    return 1
+}
+# cargo ndk, its output kept in $out/cargo-ndk.log; on failure, what skia-bindings asked for.
+run_cargo_ndk() {
+    local log="$out/cargo-ndk.log" status=0
+    mkdir -p "$out"
+    echo "build-apk: cargo ndk $*"
+    (cd "$repo" && cargo ndk "$@") 2>&1 | tee "$log" || status=$?
+    if [ "$status" -ne 0 ]; then
+        skia_diagnosis "$log" >&2
+        echo "build-apk: FAILED: cargo ndk $* (exit $status)" >&2
+        exit "$status"
+    fi
+}
+# The prebuilt archives skia-bindings failed to download, from its output in a cargo log.
+skia_diagnosis() {
+    awk '
+        /FROM: / { sub(/.*FROM: /, ""); url = $0; next }
+        /DOWNLOAD AND INSTALL FAILED/ && url != "" {
+            print "build-apk: skia-bindings could not download the prebuilt Skia " url
+            failed = 1; url = ""
+        }
+        /ANDROID_NDK variable not set/ && failed && !said {
+            print "build-apk: ...and did not fall back to building Skia from source (ANDROID_NDK is unset on purpose; SKIA_BUILD_FROM_SOURCE=1 allows it). Check the archive with android/skia-prebuilt.sh."
+            said = 1
+        }
+    ' "$1"
+}
+# After cargo: for each ABI, skia-bindings' own report (its build script's output in the target
+# folder, the newest for that target and profile) must say DOWNLOAD AND INSTALL SUCCEEDED, unless a
+# build from source is allowed for that ABI.
+verify_skia_downloads() { # profile folder: debug or release
+    local abi triple output candidate failed=()
+    for abi in $abis; do
+        triple="$(rust_target_of "$abi")"
+        output=""
+        for candidate in "${CARGO_TARGET_DIR:-$repo/target}/$triple/$1"/build/skia-bindings-*/output; do
+            if [ -f "$candidate" ] && { [ -z "$output" ] || [ "$candidate" -nt "$output" ]; }; then output="$candidate"; fi
+        done
+        if [ -z "$output" ]; then
+            echo "build-apk: $abi: no output of skia-bindings' build script under ${CARGO_TARGET_DIR:-$repo/target}/$triple/$1/build" >&2
+            failed+=("$abi")
+            continue
+        fi
+        grep -E "SKIA BINARIES|DOWNLOAD AND INSTALL|FROM: " "$output" | sed "s/^ */build-apk: $abi: skia-bindings: /" || true
+        if grep -q "DOWNLOAD AND INSTALL SUCCEEDED" "$output"; then
+            continue
+        fi
+        case "$abi" in armeabi-v7a | x86) continue ;; esac
+        if [ "${SKIA_BUILD_FROM_SOURCE:-0}" != 0 ] || [ -n "${FORCE_SKIA_BUILD:-}" ]; then continue; fi
+        echo "build-apk: $abi: skia-bindings did not install prebuilt Skia ($output)" >&2
+        failed+=("$abi")
+    done
+    if [ "${#failed[@]}" -gt 0 ]; then
+        echo "build-apk: FAILED: no prebuilt Skia for ${failed[*]}; see android/skia-prebuilt.sh" >&2
+        exit 1
+    fi
+}
+
 # --cargo-check: compile-check the `android` feature (src/app/android.rs, Slint's android-activity
-# backend with its Java helper, skia-bindings with its prebuilt download) for one ABI, minutes
+# backend with its Java helper, skia-bindings with its prebuilt download) for every ABI, minutes
 # before the release build would reach the same errors.
 if $cargo_check; then
     export_build_environment
-    echo "build-apk: cargo ndk -t arm64-v8a -P $min_sdk check --lib --no-default-features --features android"
-    (
-        cd "$repo"
-        cargo ndk -t arm64-v8a -P "$min_sdk" check --lib --no-default-features --features android
-    )
-    echo "build-apk: the android feature (src/app/android.rs) compiles for arm64-v8a"
-    # What skia-bindings' build script did: the prebuilt archive it asked for, and whether it came.
-    skia_output=""
-    for candidate in "${CARGO_TARGET_DIR:-$repo/target}"/aarch64-linux-android/debug/build/skia-bindings-*/output; do
-        if [ -f "$candidate" ] && { [ -z "$skia_output" ] || [ "$candidate" -nt "$skia_output" ]; }; then skia_output="$candidate"; fi
-    done
-    if [ -n "$skia_output" ]; then
-        grep -E "SKIA BINARIES|DOWNLOAD AND INSTALL|FROM: " "$skia_output" | sed 's/^/build-apk: skia-bindings: /' || true
-        grep -q "DOWNLOAD AND INSTALL SUCCEEDED" "$skia_output" ||
-            echo "build-apk: warning: skia-bindings did not install prebuilt Skia for arm64-v8a (see $skia_output)" >&2
-    fi
+    target_args=()
+    for abi in $abis; do target_args+=(-t "$abi"); done
+    run_cargo_ndk "${target_args[@]}" -P "$min_sdk" check --lib --no-default-features --features android
+    verify_skia_downloads debug
+    echo "build-apk: OK: the android feature (src/app/android.rs) compiles for $abis, with prebuilt Skia for each"
     exit 0
 fi
 
@@ -323,11 +395,11 @@ if ! $package_only; then
     done
     profile_args=(--profile "$profile")
     export_build_environment
-    (
-        cd "$repo"
-        cargo ndk "${target_args[@]}" -P "$min_sdk" -o "$out/lib" \
-            build "${profile_args[@]}" --lib --no-default-features --features android
-    )
+    run_cargo_ndk "${target_args[@]}" -P "$min_sdk" -o "$out/lib" \
+        build "${profile_args[@]}" --lib --no-default-features --features android
+    profile_dir="$profile"
+    [ "$profile" != dev ] || profile_dir=debug
+    verify_skia_downloads "$profile_dir"
 fi
 
 # 1b. Each library: present, LOAD segments aligned to 16 KiB (or more), and the entry point
