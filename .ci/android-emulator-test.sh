@@ -15,9 +15,14 @@
 #  4. on API 33+, the per-app language set to French (`cmd locale set-app-locales`): the app must
 #     keep running (no restart: configChanges) and redraw;
 #  5. Home, kill the process as Android does to a background app, relaunch: the game resumes (the
-#     board is shown, the save is the one with the move).
+#     board is shown, and the save after the relaunch is the save taken just before the kill).
 # Every step leaves a screenshot (NN-name.png) in the output folder, with logcat.txt at the end.
 # Fails on FATAL, UnsatisfiedLinkError, "panicked" or a native crash of the app in logcat.
+# No fixed sleeps: every wait polls its condition until a deadline (EMULATOR_TIMEOUT_SCALE
+# multiplies them all), and a failure names the step, the condition and the time waited, then
+# leaves a screenshot of the failure and the whole logcat in the output folder.
+# The page size comes from the kernel's KernelPageSize in /proc/self/smaps (Android 8's toybox has
+# no `getconf PAGE_SIZE`); EXPECT_PAGE_SIZE, if set, must match it.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 apk="${1:?usage: .ci/android-emulator-test.sh <apk> <output folder>}"
@@ -30,7 +35,9 @@ out="$(cd "$out" && pwd)"
 command -v adb >/dev/null 2>&1 || PATH="${ANDROID_HOME:-}/platform-tools:$PATH"
 
 step=0
+current_step="0. start"
 say() { echo "emulator-test: $*"; }
+begin() { current_step="$*"; say "--- step $current_step"; }
 shell() { adb shell "$@" | tr -d '\r'; }
 pid_of() { shell pidof "$package" 2>/dev/null || true; }
 raw() { adb exec-out screencap >"$out/current.raw"; }
@@ -53,11 +60,46 @@ crashes() { # the app's crash lines in logcat so far
         index($0, "Process: " package) || index($0, ">>> " package " <<<") || /UnsatisfiedLinkError.*halma/ { print }
     ' "$out/logcat.txt"
 }
+failed=false
 fail() {
-    echo "emulator-test: FAILED: $*" >&2
+    failed=true
+    echo "emulator-test: FAILED in step $current_step: $*" >&2
     shot failure || true
     crashes | head -n 40 >&2 || true
     exit 1
+}
+# Any other error (set -e) names the step and the command too, and still keeps the evidence.
+on_exit() {
+    local status=$?
+    if [ "$status" -ne 0 ] && ! $failed; then
+        echo "emulator-test: FAILED in step $current_step: exit $status (see the output above)" >&2
+        shot failure || true
+        crashes | head -n 40 >&2 || true
+    fi
+    rm -f "$out/current.raw"
+}
+trap on_exit EXIT
+trap 'echo "emulator-test: command failed in step $current_step, line $LINENO: $BASH_COMMAND" >&2' ERR
+scale="${EMULATOR_TIMEOUT_SCALE:-1}"
+# wait_until SECONDS DESCRIPTION COMMAND...: polls COMMAND (every half second) until it succeeds;
+# fails the step, naming DESCRIPTION and the time waited, at the deadline.
+wait_until() {
+    local seconds=$(($1 * scale)) what="$2" started=$SECONDS
+    shift 2
+    until "$@"; do
+        [ $((SECONDS - started)) -lt "$seconds" ] || fail "waited ${seconds} s for: $what"
+        sleep 0.5
+    done
+    say "ok after $((SECONDS - started)) s: $what"
+}
+# try_until SECONDS COMMAND...: the same, without failing: its status says whether it came.
+try_until() {
+    local seconds=$(($1 * scale)) started=$SECONDS
+    shift
+    until "$@"; do
+        [ $((SECONDS - started)) -lt "$seconds" ] || return 1
+        sleep 0.5
+    done
 }
 check_alive() { # what just happened
     local found
@@ -71,77 +113,104 @@ board_share() { raw; python3 "$screen" board "$out/current.raw"; }
 on_game_page() { # the board covers a good part of the screen
     awk -v share="$(board_share)" 'BEGIN { exit !(share > 0.08) }'
 }
-tap() { shell input tap "$1" "$2"; sleep 2; }
+not_on_game_page() { ! on_game_page; }
+find_on_screen() { # kind pick: "x y" of it on a fresh screenshot, or nothing
+    raw
+    python3 "$screen" find "$out/current.raw" "$1" --pick "$2"
+}
+has_primary() { [ -n "$(find_on_screen primary "${1:-largest}")" ]; }
+drawn() { # the app is running and has drawn its setup screen or a game
+    [ -n "$(pid_of)" ] && { has_primary || on_game_page; }
+}
+tap() { shell input tap "$1" "$2"; }
 tap_primary() { # pick (top, bottom, largest); what it is for the messages
     local where
-    raw
-    where="$(python3 "$screen" find "$out/current.raw" primary --pick "$1")"
-    [ -n "$where" ] || fail "no $2 button on the screen"
+    wait_until 10 "a $2 button on the screen" has_primary "$1"
+    where="$(find_on_screen primary "$1")"
     say "tap $2 at $where"
     # shellcheck disable=SC2086 # "x y"
     tap $where
 }
+resumed_activity() { # is the app's activity the resumed (foreground) one?
+    shell dumpsys activity activities | grep -q "mResumedActivity.*$package\|topResumedActivity.*$package"
+}
+not_resumed() { ! resumed_activity; }
+not_running() { [ -z "$(pid_of)" ]; }
 save_hash() { # the saved game, as the app wrote it to its internal storage
     adb exec-out run-as "$package" cat files/game.json 2>/dev/null | sha256sum | cut -c1-16
 }
 empty_hash="$(printf '' | sha256sum | cut -c1-16)"
-wait_for_save_change() { # old hash; waits until the save differs, prints the new hash
+save_differs() { # old hash: the save exists and differs from it
     local hash
-    for _ in $(seq 1 20); do
-        hash="$(save_hash)"
-        if [ "$hash" != "$1" ] && [ "$hash" != "$empty_hash" ]; then
-            echo "$hash"
-            return 0
-        fi
-        sleep 1
-    done
-    return 1
+    hash="$(save_hash)"
+    [ "$hash" != "$1" ] && [ "$hash" != "$empty_hash" ]
+}
+# The save, once it has stopped changing: the same hash on reads $1 seconds apart. Prints it.
+settled_hash=""
+save_settled() {
+    local first
+    first="$(save_hash)"
+    sleep "$1"
+    settled_hash="$(save_hash)"
+    [ "$first" = "$settled_hash" ] && [ "$settled_hash" != "$empty_hash" ]
 }
 launch() {
     shell am start -W -n "$activity" | sed 's/^/    /'
-    sleep "${1:-8}"
+    wait_until 60 "the app running and drawn (setup screen or game)" drawn
+}
+# The kernel's page size, from the first KernelPageSize line of a process's smaps (in kB): works on
+# every API level, unlike `getconf PAGE_SIZE`, which Android 8's toybox lacks.
+page_size() {
+    shell cat /proc/self/smaps | awk '$1 == "KernelPageSize:" { print $2 * 1024; exit }'
 }
 
+begin "0. the device"
+wait_until 120 "the device booted (sys.boot_completed)" test "$(shell getprop sys.boot_completed)" = 1
 api="$(shell getprop ro.build.version.sdk)"
-say "device: Android $(shell getprop ro.build.version.release), API $api, ABI $(shell getprop ro.product.cpu.abi), page size $(shell getconf PAGE_SIZE) bytes, screen $(shell wm size | sed 's/.*: //'), density $(shell wm density | sed 's/.*: //' | tail -n 1)"
-if [ "${EXPECT_PAGE_SIZE:-}" ] && [ "$(shell getconf PAGE_SIZE)" != "$EXPECT_PAGE_SIZE" ]; then
-    fail "expected a page size of $EXPECT_PAGE_SIZE bytes on this image"
+page="$(page_size)"
+say "device: Android $(shell getprop ro.build.version.release), API $api, ABI $(shell getprop ro.product.cpu.abi), page size ${page:-unknown} bytes (KernelPageSize), screen $(shell wm size | sed 's/.*: //'), density $(shell wm density | sed 's/.*: //' | tail -n 1)"
+[ -n "$page" ] || fail "no KernelPageSize in /proc/self/smaps"
+if [ -n "${EXPECT_PAGE_SIZE:-}" ]; then
+    [ "$page" = "$EXPECT_PAGE_SIZE" ] || fail "expected a page size of $EXPECT_PAGE_SIZE bytes on this image, the kernel has $page"
+    say "ok: page size $page bytes, as expected on this image"
 fi
 
-# 1. Install and launch.
+begin "1. install and launch"
 adb logcat -c || true
 say "install $apk"
 adb install -r "$apk" | sed 's/^/    /'
 shell settings put global stay_on_while_plugged_in 7 || true
 shell input keyevent KEYCODE_WAKEUP || true
 shell wm dismiss-keyguard 2>/dev/null || true
-launch 12
+launch
 check_alive "launch"
 shot start
-on_game_page && fail "a fresh install should open the setup screen, not a game"
+if on_game_page; then fail "a fresh install should open the setup screen, not a game"; fi
 
-# 2. Setup, then one move by taps.
+begin "2. Start and one move"
 before="$(save_hash)"
 tap_primary bottom "Start"
+wait_until 20 "the game page (the board) after Start" on_game_page
 check_alive "Start"
-on_game_page || fail "Start did not open the game (no board on the screen)"
 shot game
-started="$(wait_for_save_change "$before")" || started="$before"
+if try_until 10 save_differs "$before"; then started="$(save_hash)"; else started="$before"; fi
 say "save after Start: $started (before: $before)"
 raw
 mapfile -t pieces < <(python3 "$screen" find "$out/current.raw" seat-a --pick all)
 say "${#pieces[@]} pieces of seat A found on the screen"
 [ "${#pieces[@]}" -gt 0 ] || fail "no piece of seat A found on the board"
 moved=false
+has_dot() { [ -n "$(find_on_screen dot largest)" ]; }
 for piece in "${pieces[@]}"; do
     # shellcheck disable=SC2086 # "x y"
     tap $piece
-    raw
-    dot="$(python3 "$screen" find "$out/current.raw" dot --pick largest)"
-    [ -n "$dot" ] || continue
+    # A piece that cannot move shows no dot: the next one is tried.
+    try_until 4 has_dot || continue
+    dot="$(find_on_screen dot largest)"
     say "piece at $piece selected, destination dot at $dot"
     # shellcheck disable=SC2086 # "x y"
     tap $dot
+    wait_until 10 "the preview's Confirm button" has_primary largest
     shot preview
     tap_primary largest "Confirm"
     moved=true
@@ -149,51 +218,60 @@ for piece in "${pieces[@]}"; do
 done
 $moved || fail "no piece of seat A showed a destination after a tap"
 check_alive "a move"
-moved_save="$(wait_for_save_change "$started")" || fail "the save file did not change after the move"
+wait_until 20 "the save file changed after the move" save_differs "$started"
+moved_save="$(save_hash)"
 say "ok: the save changed with the move ($started -> $moved_save)"
+# The computer's reply saves the game again: wait until the save stops changing, so that later
+# steps do not race it.
+wait_until 90 "the save settled after the computer's reply (unchanged for 5 s)" save_settled 5
+say "save after the computer's reply: $settled_hash"
 shot moved
 
-# 3. Back, which leaves the game for the setup screen (the game is kept), then Resume.
+begin "3. Back"
+# Back leaves the game for the setup screen (the game is kept), then Resume.
 back_to_setup() { # how
-    sleep 2
+    wait_until 10 "Back ($1) left the game (no board)" not_on_game_page
     check_alive "Back ($1)"
-    [ "$(shell dumpsys activity activities | grep -c "mResumedActivity.*$package\|topResumedActivity.*$package")" -gt 0 ] ||
-        fail "Back ($1) closed the app instead of leaving the game"
-    on_game_page && fail "Back ($1) did not leave the game"
+    resumed_activity || fail "Back ($1) closed the app instead of leaving the game"
     say "ok: Back ($1) left the game for the setup screen"
 }
 shell input keyevent KEYCODE_BACK
 back_to_setup "KEYCODE_BACK$([ "$api" -ge 36 ] && echo ", through OnBackInvokedCallback on API $api")"
 shot back-key
 tap_primary top "Resume game"
-on_game_page || fail "Resume game did not bring the game back"
+wait_until 10 "Resume game brought the game back (the board)" on_game_page
 if [ "$api" -ge 36 ]; then
     # Predictive back: gesture navigation, then a swipe from the left edge.
-    shell cmd overlay enable com.android.internal.systemui.navbar.gestural || true
-    sleep 3
+    gestural=com.android.internal.systemui.navbar.gestural
+    shell cmd overlay enable "$gestural" || true
+    gesture_navigation() { shell cmd overlay list | grep -q "\[x\] $gestural"; }
+    wait_until 20 "gesture navigation on ($gestural enabled)" gesture_navigation
     size="$(shell wm size | sed -n 's/.*: \([0-9]*\)x\([0-9]*\).*/\1 \2/p' | tail -n 1)"
     read -r width height <<<"$size"
     shell input swipe 2 $((height / 2)) $((width / 2)) $((height / 2)) 300
     back_to_setup "predictive back gesture"
     shot back-gesture
     tap_primary top "Resume game"
-    on_game_page || fail "Resume game did not bring the game back"
+    wait_until 10 "Resume game brought the game back (the board)" on_game_page
 else
     say "predictive back: not on API $api (Back arrives as KEYCODE_BACK only)"
 fi
 
-# 4. The per-app language (Android 13+).
+begin "4. per-app language"
 if [ "$api" -ge 33 ]; then
     pid="$(pid_of)"
     raw && cp "$out/current.raw" "$out/english.raw"
     shell cmd locale set-app-locales "$package" --locales fr-FR
-    sleep 4
+    changed=0
+    redrawn() {
+        raw
+        changed="$(python3 "$screen" diff "$out/english.raw" "$out/current.raw")"
+        awk -v c="$changed" 'BEGIN { exit !(c > 0.001) }'
+    }
+    wait_until 20 "the screen redrawn in French (more than 0.1 % of it changed)" redrawn
     check_alive "per-app language French"
     [ "$(pid_of)" = "$pid" ] || fail "the app restarted on the language change (configChanges should keep it)"
     shell cmd locale get-app-locales "$package" | sed 's/^/    /'
-    raw
-    changed="$(python3 "$screen" diff "$out/english.raw" "$out/current.raw")"
-    awk -v c="$changed" 'BEGIN { exit !(c > 0.001) }' || fail "the screen did not change with the language (share $changed)"
     say "ok: French per-app language: same process, $changed of the screen redrawn"
     shot french
     rm -f "$out/english.raw"
@@ -201,26 +279,30 @@ else
     say "per-app language: not on API $api (Android 13+)"
 fi
 
-# 5. Process death: Home, kill the background process, relaunch.
+begin "5. process death and resume"
 shell input keyevent KEYCODE_HOME
-sleep 3
+wait_until 15 "the app in the background after Home" not_resumed
+# The app saves when it stops; the save just before the kill is what the relaunch must show.
+wait_until 30 "the save settled in the background (unchanged for 2 s)" save_settled 2
+before_kill="$settled_hash"
+[ "$before_kill" != "$started" ] || fail "the save before the kill is the one from before the move"
 pid="$(pid_of)"
 shell am kill "$package" || true
-sleep 2
-if [ -n "$(pid_of)" ]; then
+if ! try_until 5 not_running; then
     adb shell run-as "$package" kill -9 "$pid" || true
-    sleep 2
 fi
-[ -z "$(pid_of)" ] || fail "could not kill the app's process $pid"
-say "ok: process $pid killed in the background"
-launch 12
+wait_until 10 "the app's process $pid gone" not_running
+say "ok: process $pid killed in the background, save $before_kill"
+launch
 check_alive "relaunch after the process was killed"
-on_game_page || fail "after the relaunch the game did not resume (no board)"
-[ "$(save_hash)" = "$moved_save" ] || fail "the save changed on relaunch: the game was not the one with the move"
-say "ok: the game resumed after the process was killed"
+wait_until 20 "the game back after the relaunch (the board)" on_game_page
+after_relaunch="$(save_hash)"
+[ "$after_relaunch" = "$before_kill" ] ||
+    fail "the save after the relaunch ($after_relaunch) is not the save just before the kill ($before_kill)"
+say "ok: the game resumed after the process was killed, save $after_relaunch as before the kill"
 shot resumed
 
+begin "6. logcat"
 found="$(crashes)"
 [ -z "$found" ] || { printf '%s\n' "$found" >&2; fail "crash lines in logcat"; }
-rm -f "$out/current.raw"
 say "OK: API $api: installed, launched, played a move, Back, $([ "$api" -ge 33 ] && echo "French, ")resumed after process death; logcat clean"
