@@ -23,6 +23,7 @@ fail() { echo "check-apk: FAILED: $*" >&2; exit 1; }
 
 apk="${1:-}"
 [ -f "$apk" ] || fail "usage: android/check-apk.sh <apk> (got '${apk}')"
+apk="$(cd "$(dirname "$apk")" && pwd)/$(basename "$apk")" # absolute: unzip runs in another folder
 pinned() { sed -n "s/^$1=//p" "$android_dir/toolchain.env" | tail -n 1; }
 min_sdk="${ANDROID_MIN_SDK:-$(pinned ANDROID_MIN_SDK)}"
 target_sdk="$(sed -n 's/.*android:targetSdkVersion="\([0-9]*\)".*/\1/p' "$android_dir/AndroidManifest.xml")"
@@ -62,7 +63,7 @@ say "OK: package $package, SDK $min_sdk..$target_sdk, label, launcher, native co
 # 2. The libraries against the NDK's stub libraries of the minimum API level.
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && unzip -q "$(cd "$(dirname "$apk")" && pwd)/$(basename "$apk")" 'lib/*')
+(cd "$work" && unzip -q "$apk" 'lib/*')
 triple_of() {
     case "$1" in
         arm64-v8a) echo aarch64-linux-android ;;
