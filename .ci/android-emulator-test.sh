@@ -136,8 +136,8 @@ resumed_activity() { # is the app's activity the resumed (foreground) one?
 }
 not_resumed() { ! resumed_activity; }
 not_running() { [ -z "$(pid_of)" ]; }
-save_hash() { # the saved game, as the app wrote it to its internal storage
-    adb exec-out run-as "$package" cat files/game.json 2>/dev/null | sha256sum | cut -c1-16
+save_hash() { # the saved game, as the app wrote it to its internal storage (no save: the empty hash)
+    { adb exec-out run-as "$package" cat files/game.json 2>/dev/null || true; } | sha256sum | cut -c1-16
 }
 empty_hash="$(printf '' | sha256sum | cut -c1-16)"
 save_differs() { # old hash: the save exists and differs from it
