@@ -120,7 +120,7 @@ find_on_screen() { # kind pick: "x y" of it on a fresh screenshot, or nothing
 }
 has_primary() { [ -n "$(find_on_screen primary "${1:-largest}")" ]; }
 drawn() { # the app is running and has drawn its setup screen or a game
-    [ -n "$(pid_of)" ] && { has_primary || on_game_page; }
+    [ -n "$(pid_of)" ] && { has_primary largest || on_game_page; }
 }
 tap() { shell input tap "$1" "$2"; }
 tap_primary() { # pick (top, bottom, largest); what it is for the messages

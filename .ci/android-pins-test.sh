@@ -32,10 +32,12 @@ expect_rejected() { # description, expected message (a grep -E pattern), then th
 }
 expect_rejected "another cargo-ndk in toolchain.env than the README's" "android/README.md:[0-9]+: names cargo-ndk 4\.1\.2, CARGO_NDK_VERSION pins 4\.0\.0" \
     sed -i 's/^CARGO_NDK_VERSION=.*/CARGO_NDK_VERSION=4.0.0/' android/toolchain.env
+# shellcheck disable=SC2016 # sed scripts with the workflow's literal $VARIABLES
 expect_rejected "a workflow installing another NDK" "android\.yml:[0-9]+: names the NDK 27\.3\.13750724" \
     sed -i 's/"ndk;\$ANDROID_NDK_VERSION"/"ndk;27.3.13750724"/' .github/workflows/android.yml
 expect_rejected "another Rust in rust-toolchain.toml than the README's" "android/README.md:[0-9]+: names the Rust toolchain 1\.95\.0, rust-toolchain\.toml pins 1\.96\.0" \
     sed -i 's/^channel = .*/channel = "1.96.0"/' rust-toolchain.toml
+# shellcheck disable=SC2016 # sed scripts with the workflow's literal $VARIABLES
 expect_rejected "an unpinned cargo-ndk install" "MISMATCH: .github/workflows/android\.yml:[0-9]+: installs cargo-ndk without --version" \
     sed -i 's/cargo install cargo-ndk --version "\$CARGO_NDK_VERSION" --locked/cargo install cargo-ndk --locked/' .github/workflows/android.yml
 expect_rejected "a minSdkVersion other than ANDROID_MIN_SDK" "minSdkVersion 24, toolchain.env's ANDROID_MIN_SDK 26" \
