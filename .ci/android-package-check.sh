@@ -168,7 +168,7 @@ for kept in 'fontWeightAdjustment' 'grammaticalGender' 'android:localeConfig="@x
     grep -q "$kept" android/AndroidManifest.xml || fail "the real manifest lost $kept"
 done
 say "  ok: the real manifest keeps fontWeightAdjustment, grammaticalGender and localeConfig"
-for entry in "application-label:'Halma'" "application-label-fr:'Halma'" "application-label-uk:'Хальма'" \
+for entry in "application-label:'Halma'" "application-label-fr:'Halma'" "application-label-uk:'Халма'" \
     "application-label-in:'Halma'" "application-label-id:'Halma'" "application-label-tl:'Halma'" \
     "application-label-fil:'Halma'"; do
     expect "label ${entry%%:*}" "$work/badging" "^$entry"

@@ -58,7 +58,9 @@ trap 'rm -rf "$work"' EXIT
 #    run: keep the old template when nothing else changed, to keep diffs quiet.
 "$extractor" --no-default-translation-context --package-name "$DOMAIN" --package-version "$package_version" \
     -o "$work/extracted.pot" ui/*.slint
-msgcat --force-po -o "$work/$DOMAIN.pot" "$work/extracted.pot"
+# Slint's own widgets show a few @tr strings of their own (a text field's context
+# menu): locales/slint-widgets.pot lists them, and the template carries them too.
+msgcat --force-po --use-first -o "$work/$DOMAIN.pot" "$work/extracted.pot" locales/slint-widgets.pot
 template="locales/$DOMAIN.pot"
 if [ -f "$template" ] &&
     grep -v '^"POT-Creation-Date:' "$template" >"$work/old" &&

@@ -353,7 +353,15 @@ impl<'a> SlintScanner<'a> {
     }
 }
 
-/// Every message of `ui/*.slint`, with where it is used (`file:line`).
+/// The strings of Slint's own widgets that the interface shows (a text field's context
+/// menu), listed in `locales/slint-widgets.pot`: Slint looks them up in our catalogues.
+fn widget_messages() -> Vec<MessageKey> {
+    let path = project_dir().join("locales").join("slint-widgets.pot");
+    load_catalogue(&path).entries.iter().filter(|entry| !entry.obsolete).map(PoEntry::key).collect()
+}
+
+/// Every message of `ui/*.slint`, with where it is used (`file:line`), and those of
+/// Slint's widgets that the interface shows.
 fn interface_messages() -> BTreeMap<MessageKey, Vec<String>> {
     let ui = project_dir().join("ui");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&ui)
@@ -369,6 +377,9 @@ fn interface_messages() -> BTreeMap<MessageKey, Vec<String>> {
         for (key, line) in found {
             messages.entry(key).or_default().push(format!("ui/{name}:{line}"));
         }
+    }
+    for key in widget_messages() {
+        messages.entry(key).or_default().push("Slint's std-widgets (locales/slint-widgets.pot)".to_owned());
     }
     messages
 }
@@ -1032,7 +1043,7 @@ fn the_seed_words_are_the_seeds_own() {
 /// The game ideas every glossary gives one word for, and the English words that name each
 /// idea in a msgid (matched whole, case-insensitively). A msgid with one of them names
 /// the idea, and its translations must use the glossary's word.
-const IDEA_CUES: [(&str, &[&str]); 24] = [
+const IDEA_CUES: [(&str, &[&str]); 31] = [
     ("piece", &["piece", "pieces"]),
     ("step", &["step", "steps"]),
     ("jump", &["jump", "jumps", "jumped", "jumping"]),
@@ -1052,13 +1063,52 @@ const IDEA_CUES: [(&str, &[&str]); 24] = [
     ("zoom", &["zoom", "zooms"]),
     ("rotate", &["rotate", "rotation"]),
     // The analysed review (#28).
-    ("analysis", &["analysis", "analyse", "analysing"]),
+    // The Analyse button's description names it by what it does (#42).
+    ("analysis", &["analysis", "analyse", "analysing", "goes over every move"]),
     ("mistake", &["mistake", "mistakes"]),
     ("blunder", &["blunder", "blunders"]),
     ("inaccuracy", &["inaccuracy", "inaccuracies"]),
     ("best move", &["best move", "best moves"]),
     ("steps lost", &["steps lost", "step lost"]),
     ("evaluation graph", &["evaluation graph"]),
+    // A move, the noun (#42): not "to move", "may move", "Move your whole army", and not
+    // the best move (an idea of its own). In Indonesian a move beside a count of steps
+    // is «giliran», so that «langkah» counts steps only («per langkah» is forbidden).
+    (
+        "move",
+        &[
+            "a move",
+            "the move",
+            "this move",
+            "each move",
+            "every move",
+            "per move",
+            "next move",
+            "previous move",
+            "last move",
+            "legal move",
+            "better move",
+            "better moves",
+            "only move",
+            "good move",
+            "the moves",
+            "its moves",
+            "not moves",
+            "three moves",
+            "own move",
+            "move {}",
+            "moves ({})",
+        ],
+    ),
+    ("action", &["action", "actions"]),
+    ("engine", &["engine"]),
+    // The game's setup (players, seats, first seat) and the app's settings: two words.
+    ("setup", &["setup", "set up"]),
+    ("settings", &["settings"]),
+    // A round (every seat moves once) and a turn (one seat's): two words. Not "turn it a
+    // quarter turn", "Turn to face" nor "answers in turn".
+    ("round", &["round", "rounds"]),
+    ("turn", &["a turn", "one turn", "per turn", "its turn", "its turns", "own turns", "31st turn", "turns played"]),
 ];
 
 /// A word reserved for another idea (`word (idea)` in the glossary), or forbidden outright.
@@ -1278,9 +1328,42 @@ msgstr "Повернути"
         ]
     );
     assert_eq!(ideas_named("The first move passes to the next seat"), ["seat"]);
-    assert_eq!(ideas_named("A seat with no legal move passes; the pass counts as its turn."), ["pass", "seat"]);
+    assert_eq!(
+        ideas_named("A seat with no legal move passes; the pass counts as its turn."),
+        ["pass", "seat", "move", "turn"]
+    );
     assert_eq!(ideas_named("Preview and review"), ["preview", "review"]);
     assert!(parse_glossary("| Idea | Word | Forms | Reserved |\n|---|---|---|---|\n| piece | pion | | |\n").is_err());
+
+    // #42: «langkah» for a move in a count of steps, and the review's verb for the analysis.
+    assert_eq!(ideas_named("{} steps lost per move"), ["step", "steps lost", "move"]);
+    let indonesian = parse_glossary(
+        "| Idea | Word | Forms | Reserved / forbidden | Notes |\n| --- | --- | --- | --- | --- |\n\
+         | move | langkah | langkah, giliran | gerakan, per langkah | |\n\
+         | analysis | analisis | analisis, menganalisis | tinjau (review), meninjau (review) | |\n",
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
+    let catalogue = parse_po(
+        r#"
+msgid "{} steps lost per move"
+msgstr "{} langkah hilang per langkah"
+
+msgid "The computer goes over every move of the game"
+msgstr "Komputer meninjau setiap langkah permainan"
+
+msgid "The computer goes over every move of the game, again"
+msgstr "Komputer menganalisis setiap langkah permainan lagi"
+"#,
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(
+        glossary_problems(&catalogue, &indonesian),
+        [
+            "\"{} steps lost per move\" names the move: «{} langkah hilang per langkah» uses «per langkah», forbidden",
+            "\"The computer goes over every move of the game\" names the analysis: «Komputer meninjau setiap langkah permainan» has none of [\"analisis\", \"menganalisis\"] (the glossary's «analisis»)",
+            "\"The computer goes over every move of the game\" names the analysis: «Komputer meninjau setiap langkah permainan» uses «meninjau», reserved for the review",
+        ]
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -1425,6 +1508,10 @@ const SHARED_WORDS: [(&str, &[&str]); 4] = [
             "clipboard",
             "computer",
             "cursor",
+            // «I-cut»: the text field's menu, as Filipino phones say it.
+            "cut",
+            // What Filipino chess players call an engine; «makina» is a motor (#42).
+            "engine",
             "file",
             "import",
             "legal",
@@ -1432,6 +1519,8 @@ const SHARED_WORDS: [(&str, &[&str]); 4] = [
             "may",
             "paste",
             "public",
+            // «Ika-12 na round», as Filipino sports news write it; «ikot» is a rotation (#42).
+            "round",
             "save",
             "screen",
             "setup",
