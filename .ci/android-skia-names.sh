@@ -15,13 +15,16 @@
 #     for an hour (it leaves ANDROID_NDK unset for ABIs with prebuilt Skia).
 #
 # Cost: the first run compiles skia-bindings' build dependencies for the host (bindgen, regex,
-# ...; about two minutes on two cores); later runs only rerun the build script (seconds).
+# ...; about 90 s on two cores); later runs only rerun the build script (about 5 s). They are
+# compiled in a build folder of their own (HALMA_ANDROID_TARGET_DIR, default
+# /var/tmp/halma-android-target), not in the shared CARGO_TARGET_DIR: nothing there is shared with
+# the other builds, and the shared folder's lock made this wait minutes for them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$(pwd)"
 say() { echo "android-skia-names: $*"; }
 fail() { echo "android-skia-names: FAILED: $*" >&2; exit 1; }
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-/var/tmp/halma-ci-target}"
+export CARGO_TARGET_DIR="${HALMA_ANDROID_TARGET_DIR:-/var/tmp/halma-android-target}"
 export CARGO_TERM_COLOR=never
 abis="arm64-v8a x86_64" # the APK's ABIS (.github/workflows/android.yml, build-apk.sh's default)
 
