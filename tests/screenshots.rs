@@ -4,7 +4,9 @@
 //! menu, troubles, review, the analysed review, questions, an import refused, the end,
 //! a damaged save) at phone sizes (1080×2340 at scale 2.75 and the smallest, 360×640 dp,
 //! portrait and landscape), tablet sizes (2560×1600 at 2) and desktop sizes, in every
-//! language; the Rules page with its diagrams from top to bottom on a phone and the
+//! language, and the Android stores' two shots (a previewed jump chain, the analysed review)
+//! on a 1080×2160 phone and a 7-inch tablet (1200×1920 at 2); the Rules page with its
+//! diagrams from top to bottom on a phone and the
 //! default window. The test also checks that something was drawn (not a blank image),
 //! that no button label is narrower than its longest word, which would break that word
 //! across two lines («Ajuste / r», «Підтверди / ти»), that no two controls overlap (the
@@ -24,7 +26,7 @@ use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 
 /// Window sizes: name, physical width and height, scale factor.
-const SIZES: [(&str, u32, u32, f32); 9] = [
+const SIZES: [(&str, u32, u32, f32); 11] = [
     // The app's own window (its preferred size on the desktop).
     ("default", 1100, 760, 1.0),
     // A small desktop window.
@@ -37,7 +39,25 @@ const SIZES: [(&str, u32, u32, f32); 9] = [
     ("desktop", 1280, 800, 1.0),
     ("tablet", 2560, 1600, 2.0),
     ("tablet-portrait", 1600, 2560, 2.0),
+    // The Android stores' sizes, for their two shots only (store_shots): a phone no longer than
+    // twice its width (Google Play's limit; 393×785 dp) and a 7-inch tablet (600×960 dp).
+    ("phone-store", 1080, 2160, 2.75),
+    ("tablet-7", 1200, 1920, 2.0),
 ];
+
+/// The shots the Android stores show, copied into fastlane/metadata/android by
+/// android/store-screenshots.sh: a previewed jump chain and the analysed review.
+fn store_shots(window: &AppWindow, controller: &std::rc::Rc<Controller>, name: &str) {
+    window.global::<Preferences>().invoke_set_turning(BoardTurning::Fixed);
+    controller.begin_session(game_in_progress());
+    assert!(window.global::<GameState>().get_has_preview(), "the game shot shows a preview");
+    snapshot(window, &format!("{name}-game"));
+    let (analysed, shown) = analysed_2p();
+    controller.begin_session(analysed);
+    window.global::<halma::Analysis>().invoke_show_position(shown as i32);
+    assert!(window.global::<halma::Analysis>().get_available());
+    snapshot(window, &format!("{name}-analysed-review"));
+}
 
 fn output_dir() -> PathBuf {
     let dir =
@@ -45,13 +65,21 @@ fn output_dir() -> PathBuf {
     dir.join("screenshots")
 }
 
+/// Writes the picture as a PNG: 24-bit when every pixel is opaque (as the stores want
+/// screenshots, and smaller), else with its alpha channel.
 fn write_png(path: &Path, buffer: &slint::SharedPixelBuffer<slint::Rgba8Pixel>) {
     let file = std::fs::File::create(path).expect("create png");
     let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), buffer.width(), buffer.height());
-    encoder.set_color(png::ColorType::Rgba);
+    let opaque = buffer.as_slice().iter().all(|pixel| pixel.a == 255);
+    encoder.set_color(if opaque { png::ColorType::Rgb } else { png::ColorType::Rgba });
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().expect("png header");
-    writer.write_image_data(buffer.as_bytes()).expect("png data");
+    if opaque {
+        let rgb: Vec<u8> = buffer.as_slice().iter().flat_map(|pixel| [pixel.r, pixel.g, pixel.b]).collect();
+        writer.write_image_data(&rgb).expect("png data");
+    } else {
+        writer.write_image_data(buffer.as_bytes()).expect("png data");
+    }
 }
 
 /// Distinct colours in the image: a blank or broken render has one or two.
@@ -424,6 +452,11 @@ fn screenshots_in_every_language_and_size() {
             let language = halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("listed");
             window.global::<Preferences>().invoke_select_language(language as i32);
             window.show().expect("show");
+            if matches!(size_name, "phone-store" | "tablet-7") {
+                store_shots(&window, &controller, &format!("{code}-{size_name}"));
+                window.hide().expect("hide");
+                continue;
+            }
             // The longest orientation choice, to see that it fits.
             window.global::<Preferences>().invoke_set_turning(BoardTurning::FaceSeatToMove);
             snapshot(&window, &format!("{code}-{size_name}-new-game"));
