@@ -165,7 +165,8 @@ page_size() {
 }
 
 begin "0. the device"
-wait_until 120 "the device booted (sys.boot_completed)" test "$(shell getprop sys.boot_completed)" = 1
+booted() { [ "$(shell getprop sys.boot_completed)" = 1 ]; }
+wait_until 120 "the device booted (sys.boot_completed)" booted
 api="$(shell getprop ro.build.version.sdk)"
 page="$(page_size)"
 say "device: Android $(shell getprop ro.build.version.release), API $api, ABI $(shell getprop ro.product.cpu.abi), page size ${page:-unknown} bytes (KernelPageSize), screen $(shell wm size | sed 's/.*: //'), density $(shell wm density | sed 's/.*: //' | tail -n 1)"
