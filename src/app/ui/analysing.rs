@@ -7,7 +7,7 @@ use super::controller::Controller;
 use super::ui_state::UiState;
 use crate::ai::analysis::Quality;
 use crate::app::analysing::{self, Analysing, AnalysisJob};
-use slint::{Timer, TimerMode};
+use slint::{ComponentHandle, Timer, TimerMode};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::Duration;
@@ -63,6 +63,7 @@ impl Controller {
         drop(session);
         *self.analysis.job.borrow_mut() = Some(job);
         self.with_ui(UiState::analysis_started);
+        self.set_analysis_failed(false);
         let weak = Rc::downgrade(self);
         self.analysis.timer.start(TimerMode::Repeated, POLL_TIME, move || {
             if let Some(controller) = weak.upgrade() {
@@ -119,11 +120,18 @@ impl Controller {
             }
             Some(Analysing::Failed(reason)) => {
                 eprintln!("halma: the analysis failed: {reason}");
+                // The player is told, in the interface's language, under Analyse.
+                self.set_analysis_failed(true);
                 self.analysis.stop();
                 self.with_ui(UiState::analysis_ended);
                 self.refresh();
             }
         }
+    }
+
+    /// Whether the failure of the last analysis is told under Analyse.
+    fn set_analysis_failed(&self, failed: bool) {
+        self.with_window(|window| window.global::<crate::Analysis>().set_failed(failed));
     }
 
     // ----- For tests and tools -----

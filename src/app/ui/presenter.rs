@@ -153,6 +153,7 @@ pub fn moves(session: &Session) -> Vec<MoveEntry> {
             first_in_round: index % seats == 0,
             seat: seat_index(game.actor(index)),
             text: action.to_string().into(),
+            passed: matches!(action, Action::Pass),
         })
         .collect()
 }
