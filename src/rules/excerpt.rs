@@ -3,7 +3,9 @@
 //! engine protocol, the app's seat drivers and its saved files. A hostile or mistaken
 //! input can then never make a huge message. One length for what was rejected
 //! ([`EXCERPT_CHARS`]); a path ([`PATH_CHARS`]) and another parser's whole message
-//! ([`MESSAGE_CHARS`]) keep more, each for the reason given at its constant.
+//! ([`MESSAGE_CHARS`]) keep more, each for the reason given at its constant. Control
+//! characters (a NUL, an escape, a newline) are written as escapes (`\u{0}`, `\n`), so a
+//! quoted input can never put raw bytes into a protocol line, a log or a terminal.
 
 /// The most characters of a rejected text (a word, a square, a move, a line, a path) an
 /// error message quotes; a longer one is cut there and `…` follows.
@@ -36,7 +38,14 @@ pub fn message_excerpt(text: &str) -> String {
 
 fn cut(text: &str, limit: usize) -> String {
     let mut chars = text.chars();
-    let mut short: String = chars.by_ref().take(limit).collect();
+    let mut short = String::new();
+    for c in chars.by_ref().take(limit) {
+        if c.is_control() {
+            short.extend(c.escape_default());
+        } else {
+            short.push(c);
+        }
+    }
     if chars.next().is_some() {
         short.push('…');
     }
@@ -56,5 +65,16 @@ mod tests {
         assert_eq!(message_excerpt(&"y".repeat(1000)).chars().count(), MESSAGE_CHARS + 1);
         assert_eq!(path_excerpt(&"/".repeat(PATH_CHARS + 1)), format!("{}…", "/".repeat(PATH_CHARS)));
         assert_eq!(excerpt(""), "");
+    }
+
+    #[test]
+    fn control_characters_are_escaped_not_echoed() {
+        assert_eq!(excerpt("a\0b"), "a\\u{0}b");
+        assert_eq!(excerpt("go\x1b[2J"), "go\\u{1b}[2J");
+        assert_eq!(message_excerpt("one\ntwo\r\t"), "one\\ntwo\\r\\t");
+        assert_eq!(path_excerpt("/tmp/\u{7f}x"), "/tmp/\\u{7f}x");
+        // Printable text of any script stays as it is.
+        assert_eq!(excerpt("Халма é ✓"), "Халма é ✓");
+        assert!(excerpt(&"\0".repeat(100)).chars().all(|c| !c.is_control()));
     }
 }
