@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the move and HPN parsers, the game and session save loaders, the engine protocol and the
+# Fuzzes the move and HPN parsers, the game and session save loaders, the engine protocol, the
+# engine-program client (output lines, command lines) and the
 # game-record parser with cargo-fuzz (libFuzzer), each target for SECONDS (default 60) after
 # building them all.
 #
@@ -17,7 +18,7 @@ set -euo pipefail
 
 seconds="${1:-60}"
 cd "$(dirname "$0")/../fuzz"
-targets="${FUZZ_TARGETS:-parse_move hpn save_load session_load protocol record}"
+targets="${FUZZ_TARGETS:-parse_move hpn save_load session_load protocol record engine_client}"
 export RUSTC_BOOTSTRAP=1
 
 if ! cargo fuzz --version >/dev/null 2>&1; then

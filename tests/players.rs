@@ -67,7 +67,8 @@ fn a_cancelled_search_answers_nothing_and_the_next_one_its_own_position() {
 fn seats_drive_the_computer_and_the_program_in_turn() {
     let mut seats = Seats::default();
     let mut game = Game::new(Setup::TwoPlayers, Seat::A);
-    for driven in [Driven::Computer(Level::Beginner), Driven::Program(engine())] {
+    let program = Driven::Program { command: engine(), move_time: Duration::from_millis(50) };
+    for driven in [Driven::Computer(Level::Beginner), program] {
         let mover = game.to_move();
         seats.start(driven, &game);
         assert_eq!(seats.thinking(), Some(mover));

@@ -10,7 +10,7 @@ mod program;
 
 pub use background::Background;
 pub use computer::Computer;
-pub use program::{program_name, Program, PROGRAM_MOVE_TIME};
+pub use program::{program_name, Program};
 
 use crate::ai::{Level, SearchMemory};
 use crate::rules::{Action, Game, Seat};
@@ -83,8 +83,11 @@ pub trait SeatDriver {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Driven {
     Computer(Level),
-    /// An engine program, by its command line.
-    Program(String),
+    /// An engine program, by its command line, with its time for each move.
+    Program {
+        command: String,
+        move_time: Duration,
+    },
 }
 
 /// The drivers of the seats of one window or tool: at most one thinks at a time. A
@@ -108,12 +111,15 @@ impl Seats {
         if slot.as_ref().is_none_or(|(current, _)| *current != driven) {
             let driver: Box<dyn SeatDriver> = match &driven {
                 Driven::Computer(level) => Box::new(Computer::new(*level, Arc::clone(&self.memory))),
-                Driven::Program(command) => Box::new(Program::new(command)),
+                Driven::Program { command, .. } => Box::new(Program::new(command)),
             };
             *slot = Some((driven, driver));
         }
         if let Some((driven, driver)) = slot {
-            let limit = matches!(driven, Driven::Program(_)).then_some(PROGRAM_MOVE_TIME);
+            let limit = match driven {
+                Driven::Program { move_time, .. } => Some(*move_time),
+                Driven::Computer(_) => None,
+            };
             driver.start(game, limit);
             self.thinking = Some((seat, game.history().len()));
         }

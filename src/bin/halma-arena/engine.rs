@@ -1,17 +1,28 @@
 //! The players' engines: an in-process level, or a `cmd:` program speaking the engine
-//! protocol, started on first use and stopped after a failure.
+//! protocol (run with `sh -c` through the app's own client, `halma::engine_client`, in a
+//! process group of its own), started on first use and stopped after a failure.
 
 use crate::options::PlayerSpec;
-use crate::program::Process;
 use halma::ai::{self, SearchRequest};
+use halma::engine_client::{position_command, EngineProcess, Launch};
 use halma::rules::Game;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a program may think beyond its move time before it loses on time.
 const GRACE: Duration = Duration::from_secs(5);
 /// The wait for a program that was given no move time (it uses its own budget).
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long a program has to leave by itself after `quit` before its group is killed.
+const QUIT_WAIT: Duration = Duration::from_millis(200);
+
+/// Starts a `cmd:` program: its command line is run by `sh -c`, as typed on the arena's
+/// command line, and its errors go to the arena's.
+fn spawn(command: &str) -> Result<EngineProcess, String> {
+    let launch =
+        Launch { argv: vec!["sh".into(), "-c".into(), command.into()], show_errors: true, quit_wait: QUIT_WAIT };
+    EngineProcess::spawn(&launch).map_err(|e| format!("cannot start '{command}': {e}"))
+}
 
 /// What a search reported for one move: the depth of its deepest completed iteration
 /// and the nodes searched by then (the last `info` line of a program).
@@ -43,7 +54,7 @@ fn parse_info(line: &str) -> Option<Thinking> {
 /// restarted after a failure).
 pub struct Player {
     spec: PlayerSpec,
-    process: Option<Process>,
+    process: Option<EngineProcess>,
     /// Search threads of a level (`None`: its default).
     threads: Option<usize>,
     /// A level's transposition table, kept from move to move as the engine keeps it.
@@ -64,7 +75,6 @@ impl Player {
     pub fn choose(
         &mut self,
         game: &Game,
-        moves: &[String],
         movetime: Option<Duration>,
         seed: u64,
     ) -> (Result<String, String>, Option<Thinking>) {
@@ -78,7 +88,7 @@ impl Player {
                     .ok_or_else(|| "no move for an ongoing game".to_string())
             }
             PlayerSpec::Command(command) => {
-                let result = self.ask_program(&command.clone(), game, moves, movetime, seed, &mut thinking);
+                let result = self.ask_program(&command.clone(), game, movetime, seed, &mut thinking);
                 if result.is_err() {
                     self.process = None;
                 }
@@ -92,30 +102,24 @@ impl Player {
         &mut self,
         command: &str,
         game: &Game,
-        moves: &[String],
         movetime: Option<Duration>,
         seed: u64,
         thinking: &mut Option<Thinking>,
     ) -> Result<String, String> {
         if self.process.is_none() {
-            let mut process = Process::spawn(command)?;
+            let process = spawn(command)?;
             process.send("isready")?;
-            process.expect("readyok", DEFAULT_TIMEOUT)?;
+            process.expect_until("readyok", Instant::now() + DEFAULT_TIMEOUT, &mut |_| {})?;
             self.process = Some(process);
         }
-        let process = self.process.as_mut().ok_or("no program")?;
-        let mut position = format!("position start {} first {}", game.setup(), game.first_seat());
-        if !moves.is_empty() {
-            position.push_str(" moves ");
-            position.push_str(&moves.join(" "));
-        }
-        process.send(&position)?;
+        let process = self.process.as_ref().ok_or("no program")?;
+        process.send(&position_command(game))?;
         let (go, timeout) = match movetime {
             Some(t) => (format!("go movetime {} seed {seed}", t.as_millis()), t + GRACE),
             None => (format!("go seed {seed}"), DEFAULT_TIMEOUT),
         };
         process.send(&go)?;
-        let line = process.expect_after("bestmove", timeout, &mut |line| {
+        let line = process.expect_until("bestmove", Instant::now() + timeout, &mut |line| {
             if let Some(info) = parse_info(line) {
                 *thinking = Some(info);
             }

@@ -34,7 +34,6 @@
 mod engine;
 mod match_loop;
 mod options;
-mod program;
 mod record_file;
 mod stats;
 

@@ -124,7 +124,6 @@ fn offer_draw(game: &mut Game, owners: &[Option<usize>; 4], players: &[Player; 2
 pub fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> GameRecord {
     let (owners, first) = seat_plan(options.setup, index);
     let mut game = Game::new(options.setup, first);
-    let mut moves: Vec<String> = Vec::new();
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut thinking: [Vec<Thinking>; 2] = [Vec::new(), Vec::new()];
     let mut hint_times = Vec::new();
@@ -177,20 +176,20 @@ pub fn play_game(index: usize, options: &Options, players: &mut [Player; 2]) -> 
         }
         let started = Instant::now();
         let (answer, report) =
-            players[owner].choose(&game, &moves, options.movetimes[owner], seed ^ (game.history().len() as u64) << 20);
+            players[owner].choose(&game, options.movetimes[owner], seed ^ (game.history().len() as u64) << 20);
         times[owner].push(started.elapsed());
         thinking[owner].extend(report);
         let checked =
             answer.and_then(|text| game.play_text(&text).map(|()| text.clone()).map_err(|e| format!("'{text}': {e}")));
         match checked {
-            Ok(_) => {
-                let played = game.history().last().map(ToString::to_string).unwrap_or_default();
-                moves.push(played);
-            }
+            Ok(_) => {}
             Err(why) => {
                 let score = if owner == 0 { 0.0 } else { 1.0 };
-                let note =
-                    format!("player {} (seat {seat}) forfeits at ply {}: {why}", ["A", "B"][owner], moves.len() + 1);
+                let note = format!(
+                    "player {} (seat {seat}) forfeits at ply {}: {why}",
+                    ["A", "B"][owner],
+                    game.history().len() + 1
+                );
                 return record(score, Ending::Forfeit, &game, times, thinking, hint_times, note);
             }
         }

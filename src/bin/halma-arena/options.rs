@@ -2,7 +2,7 @@
 
 use halma::ai::analysis::Quality;
 use halma::ai::Level;
-use halma::rules::Setup;
+use halma::rules::{Setup, MAX_ACTIONS};
 use std::time::Duration;
 
 pub const USAGE: &str = "usage: halma-arena --games N --setup 2p|3p|4p-one|4p-both --a PLAYER --b PLAYER \
@@ -97,7 +97,14 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
             "--movetime-b" => movetimes[1] = move_time()?,
             "--seed" => seed = number("seed")?,
             "--threads" => threads = number("thread count")? as usize,
-            "--max-plies" => max_plies = number("ply cap")? as usize,
+            "--max-plies" => match number("ply cap")? {
+                cap @ 1.. if cap <= MAX_ACTIONS as u64 => max_plies = cap as usize,
+                _ => {
+                    return Err(format!(
+                        "bad ply cap '{value}': a game holds at most {MAX_ACTIONS} actions, so --max-plies is 1..={MAX_ACTIONS}"
+                    ))
+                }
+            },
             "--record" => record = Some(value.clone()),
             "--analyse-depth" => match number("analysis depth")? {
                 depth @ 1..=8 => analyse_depth = depth as u32,
@@ -125,7 +132,7 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
         movetimes,
         seed,
         threads,
-        max_plies: max_plies.max(1),
+        max_plies,
         record,
         analyse: analyse.then_some(analyse_depth),
         time_hints,
@@ -149,5 +156,21 @@ mod tests {
         assert_eq!(parsed("--movetime 300 --movetime-a 1000"), Ok([ms(1000), ms(300)]));
         assert_eq!(parse_options(&args(base)).map(|o| o.movetimes), Ok([None, None]));
         assert!(parsed("--movetime-b soon").is_err());
+    }
+
+    #[test]
+    fn the_ply_cap_stays_within_the_games_action_cap() {
+        let args = |extra: &str| {
+            format!("--games 1 --setup 2p --a level:Greedy --b level:Greedy {extra}")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        let cap = |extra: &str| parse_options(&args(extra)).map(|o| o.max_plies);
+        assert_eq!(cap(""), Ok(1000));
+        assert_eq!(cap(&format!("--max-plies {MAX_ACTIONS}")), Ok(MAX_ACTIONS));
+        let above = cap(&format!("--max-plies {}", MAX_ACTIONS + 1)).unwrap_err();
+        assert!(above.contains("at most 20000 actions"), "{above}");
+        assert!(cap("--max-plies 0").is_err());
     }
 }
