@@ -462,8 +462,8 @@ fn load_record<'a, 'b>(args: &'a [&'b str]) -> Result<(Game, &'a [&'b str]), Str
         _ => (0, rest),
     };
     let shown = path_excerpt(path);
-    let file =
-        open_regular_file(std::path::Path::new(path)).map_err(|why| format!("cannot read record '{shown}': {why}"))?;
+    let file = crate::files::open_regular_file(std::path::Path::new(path))
+        .map_err(|why| format!("cannot read record '{shown}': {why}"))?;
     match nth_record(io::BufReader::new(file), index) {
         Ok(record) => Ok((record.game, rest)),
         Err(RecordRead::Io(why)) => Err(format!("cannot read record '{shown}': {why}")),
@@ -474,60 +474,6 @@ fn load_record<'a, 'b>(args: &'a [&'b str]) -> Result<(Game, &'a [&'b str]), Str
             Err(format!("bad record '{shown}': game {} is not within the first {MAX_RECORDS_BYTES} bytes", index + 1))
         }
     }
-}
-
-/// `O_NONBLOCK`, which std does not export (and the only libc item this crate needs):
-/// the value on Linux and Android for the architectures Halma is built for, and on macOS
-/// and the BSDs. Elsewhere 0, and the look before opening still refuses what is no file.
-#[cfg(unix)]
-const O_NONBLOCK: i32 = if cfg!(any(
-    target_os = "macos",
-    target_os = "ios",
-    target_os = "freebsd",
-    target_os = "openbsd",
-    target_os = "netbsd",
-    target_os = "dragonfly"
-)) {
-    0x0004
-} else if cfg!(all(
-    any(target_os = "linux", target_os = "android"),
-    any(
-        target_arch = "x86",
-        target_arch = "x86_64",
-        target_arch = "arm",
-        target_arch = "aarch64",
-        target_arch = "riscv64"
-    )
-)) {
-    0o4000
-} else {
-    0
-};
-
-/// Opens `path` for reading if it is a regular file. A FIFO, a device or a socket is
-/// refused without blocking: opening a FIFO waits for a writer, and reading a pipe or a
-/// terminal (`/dev/stdin`, the protocol's own input) may never end.
-fn open_regular_file(path: &std::path::Path) -> io::Result<std::fs::File> {
-    // Looked at before opening, since opening is what blocks on a FIFO.
-    if !std::fs::metadata(path)?.is_file() {
-        return Err(io::Error::other("not a regular file"));
-    }
-    open_checked(path)
-}
-
-/// Opens `path` without waiting (`O_NONBLOCK`, which does not change how a regular file
-/// reads) and checks what was opened: the path may have been replaced between the look
-/// before and the opening.
-fn open_checked(path: &std::path::Path) -> io::Result<std::fs::File> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, O_NONBLOCK);
-    let file = options.open(path)?;
-    if !file.metadata()?.is_file() {
-        return Err(io::Error::other("not a regular file"));
-    }
-    Ok(file)
 }
 
 /// Why [`nth_record`] found no record.
@@ -950,22 +896,6 @@ pub fn run_engine(mut engine: Engine, mut input: impl BufRead, output: impl Writ
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The check after opening, for a path swapped for a FIFO after the look before it:
-    /// opened without waiting for a writer, then refused.
-    #[cfg(unix)]
-    #[test]
-    fn a_fifo_opened_after_the_first_look_is_refused_without_blocking() {
-        let folder = tempfile::tempdir().expect("a temporary folder");
-        let fifo = folder.path().join("fifo");
-        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
-        let (sender, receiver) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let _ = sender.send(open_checked(&fifo).map(|_| ()).map_err(|why| why.to_string()));
-        });
-        let opened = receiver.recv_timeout(Duration::from_secs(5)).expect("opening did not block");
-        assert_eq!(opened, Err("not a regular file".to_string()));
-    }
 
     #[test]
     fn a_line_is_read_whole_up_to_the_limit_and_kept_up_to_its_share() {

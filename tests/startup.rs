@@ -385,3 +385,67 @@ fn exported_records_never_replace_each_other() {
     // Nothing else is left in the folder: no temporary file.
     assert_eq!(fs::read_dir(dir.join("records")).expect("a folder").count(), 3);
 }
+
+/// A link planted where the start marker goes (a synced or shared data folder) is
+/// replaced by a new file: its target is never truncated or written.
+#[cfg(unix)]
+#[test]
+fn a_link_planted_at_the_start_marker_is_never_written_through() {
+    let dir = fresh_dir("marker_link");
+    let victim = dir.join("victim.txt");
+    fs::write(&victim, "precious").expect("written");
+    let marker = Store::new(&dir).start_marker_path();
+    std::os::unix::fs::symlink(&victim, &marker).expect("planted");
+    let lock_victim = dir.join("lock-victim.txt");
+    fs::write(&lock_victim, "precious too").expect("written");
+    std::os::unix::fs::symlink(&lock_victim, dir.join(".lock")).expect("planted");
+    let (started, mut saver) = saving::start(&Store::new(&dir));
+    assert_eq!(fs::read_to_string(&victim).expect("read"), "precious", "the marker's link target is untouched");
+    assert_eq!(fs::read_to_string(&lock_victim).expect("read"), "precious too", "the lock's link target too");
+    assert!(!fs::symlink_metadata(&marker).expect("a marker").file_type().is_symlink(), "a marker of its own");
+    assert!(started.problems.iter().any(|p| matches!(p, StartProblem::LastStartFailed { .. })));
+    saver.first_frame_shown();
+    assert!(fs::symlink_metadata(&marker).is_err(), "removed after the first frame");
+    assert!(victim.exists(), "removing the marker never follows a link either");
+}
+
+/// The temporary files an export left when the app stopped mid-write are swept at start;
+/// the records themselves stay.
+#[test]
+fn leftover_record_temporaries_are_swept_at_start() {
+    let dir = fresh_dir("record_temps");
+    let store = Store::new(&dir);
+    let record = store.save_record("halma-1.txt", "[Setup \"2p\"]\n").expect("exported");
+    let records = dir.join("records");
+    for name in [".record.tmp-a1b2c3", ".record.tmp-zzz"] {
+        fs::write(records.join(name), "half a record").expect("a leftover");
+    }
+    let (_, mut saver) = saving::start(&store);
+    saver.first_frame_shown();
+    assert_eq!(files_starting(&records, ".record.tmp-"), Vec::<PathBuf>::new(), "swept");
+    assert!(record.exists(), "the exported record stays");
+}
+
+/// A FIFO in place of the saved game or the settings never blocks the start: it is
+/// refused at once, reported, and kept aside like any file that cannot be used.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_a_save_does_not_block_the_start() {
+    let dir = fresh_dir("fifo_save");
+    for name in ["game.json", "settings.json"] {
+        let made = std::process::Command::new("mkfifo").arg(dir.join(name)).status().expect("mkfifo runs");
+        assert!(made.success());
+    }
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let store = Store::new(&dir);
+    std::thread::spawn(move || {
+        let (started, mut saver) = saving::start(&store);
+        saver.first_frame_shown();
+        let _ = sender.send((started.session.is_none(), started.problems.len()));
+    });
+    let (no_game, problems) =
+        receiver.recv_timeout(std::time::Duration::from_secs(10)).expect("the start did not block");
+    assert!(no_game);
+    assert_eq!(problems, 2, "both files are reported");
+    assert_eq!(files_starting(&dir, "game.damaged-").len(), 1, "kept aside");
+}

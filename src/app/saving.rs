@@ -87,7 +87,9 @@ pub fn start(store: &Store) -> (Started, Saver) {
         problems.push(StartProblem::LastStartFailed { kept });
     }
     // Written before anything is read; a start that fails to write it only loses the breaker.
-    let marker = fs::write(&marker, std::process::id().to_string()).is_ok().then_some(marker);
+    let marker = store.write_start_marker().ok();
+    // Records an export was writing when the app stopped: never named, never needed.
+    store.sweep_record_temps();
 
     let mut saver = Saver {
         store: store.clone(),

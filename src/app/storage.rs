@@ -110,6 +110,8 @@ const START_MARKER: &str = ".starting";
 
 /// The hidden file that the running Halma holds its advisory lock on.
 const LOCK_FILE: &str = ".lock";
+/// The start of the temporary names of records being written (swept at start).
+const RECORD_TEMP_PREFIX: &str = ".record.tmp-";
 
 /// The data folder taken by this process (see [`Store::lock`]); dropping it lets it go.
 #[derive(Debug)]
@@ -315,7 +317,7 @@ impl Store {
     pub fn save_record(&self, name: &str, text: &str) -> io::Result<PathBuf> {
         let dir = self.dir.join("records");
         fs::create_dir_all(&dir)?;
-        let mut file = tempfile::Builder::new().prefix(".record.tmp-").tempfile_in(&dir)?;
+        let mut file = tempfile::Builder::new().prefix(RECORD_TEMP_PREFIX).tempfile_in(&dir)?;
         file.write_all(text.as_bytes())?;
         file.as_file().sync_all()?;
         let (stem, extension) = match name.rsplit_once('.') {
@@ -447,17 +449,40 @@ impl Store {
     /// returned value is dropped or the process ends (even by a crash).
     pub fn lock(&self) -> Result<InstanceLock, LockError> {
         fs::create_dir_all(&self.dir).map_err(LockError::Io)?;
-        let file = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(self.dir.join(LOCK_FILE))
-            .map_err(LockError::Io)?;
+        let path = self.dir.join(LOCK_FILE);
+        // Halma never makes the lock file a link: one planted there goes (never followed).
+        if fs::symlink_metadata(&path).is_ok_and(|meta| meta.file_type().is_symlink()) {
+            let _ = fs::remove_file(&path);
+        }
+        // Never through a link, never waiting on a FIFO.
+        let file = crate::files::open_lock_file(&path).map_err(LockError::Io)?;
         match file.try_lock() {
             Ok(()) => Ok(InstanceLock { _file: file }),
             Err(fs::TryLockError::WouldBlock) => Err(LockError::AlreadyOpen),
             Err(fs::TryLockError::Error(error)) => Err(LockError::Io(error)),
         }
+    }
+
+    /// Writes the start marker (see [`Store::start_marker_path`]) as a new file: a link
+    /// planted in its place is removed, never written through.
+    pub fn write_start_marker(&self) -> io::Result<PathBuf> {
+        let marker = self.start_marker_path();
+        crate::files::create_fresh(&marker, &std::process::id().to_string())?;
+        Ok(marker)
+    }
+
+    /// Removes the temporary files that an interrupted export left in `records/` (a
+    /// crash between writing a record and giving it its name). Returns how many went.
+    pub fn sweep_record_temps(&self) -> usize {
+        let Ok(entries) = fs::read_dir(self.dir.join("records")) else { return 0 };
+        let mut swept = 0;
+        for entry in entries.flatten() {
+            let is_temp = entry.file_name().to_str().is_some_and(|name| name.starts_with(RECORD_TEMP_PREFIX));
+            if is_temp && entry.file_type().is_ok_and(|kind| kind.is_file()) && fs::remove_file(entry.path()).is_ok() {
+                swept += 1;
+            }
+        }
+        swept
     }
 
     /// Removes the temporary files that interrupted saves of `document` left.
@@ -539,7 +564,8 @@ enum ReadError {
 
 /// Reads a whole file, refusing more than [`MAX_FILE_BYTES`].
 fn read_limited(path: &Path) -> Result<Vec<u8>, ReadError> {
-    let file = match File::open(path) {
+    // A FIFO or a device in the file's place is refused without waiting on it.
+    let file = match crate::files::open_regular_file(path) {
         Ok(file) => file,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Err(ReadError::Missing),
         Err(error) => return Err(ReadError::Io(error)),
