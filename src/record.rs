@@ -953,6 +953,15 @@ impl Record {
         self.comments.sort_by_key(|comment| comment.after);
     }
 
+    /// Whether the comments hold any part of an analysis (its header, even a broken one, or
+    /// a verdict): when [`Record::analysis`] then finds none, the analysis is damaged and
+    /// the reader should hear of it.
+    pub fn claims_analysis(&self) -> bool {
+        self.comments.iter().any(|comment| {
+            is_analysis_comment(comment) || (comment.after == 0 && comment.text.starts_with("analysis depth"))
+        })
+    }
+
     /// The analysis the comments state, when they hold a whole one: the header comment
     /// and, after every action, a verdict whose best move is legal where it was played.
     /// `None` for a record without one (or with a part of one).

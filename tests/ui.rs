@@ -1045,6 +1045,10 @@ fn an_engine_program_plays_a_seat() {
     h.tap(sq("d2"));
     h.tap(sq("d4"));
     h.click_button("Confirm");
+    // Read from the settings, the command starts only when the player says so.
+    h.wait_until("the question", |h| h.game_state().get_program_awaits_start());
+    assert_eq!(h.game_state().get_program_command().as_str(), engine_command().as_str());
+    h.click_button("Start");
     h.wait_for_actions(4);
     h.menu("Set up…");
     assert_eq!(h.form().get_engine_command(), engine_command().as_str(), "the command line is remembered");
@@ -1078,6 +1082,53 @@ fn a_bad_engine_command_is_told_and_the_game_goes_on() {
     h.play_e2_f3();
     h.wait_for_actions(2);
     assert!(!h.game_state().get_computer_failed());
+}
+
+/// The data folder of a machine someone else prepared: the settings name a command that
+/// writes a file, and the saved game has an engine program to move. Starting Halma runs
+/// nothing; the game page shows the whole command line with Start / Change… / Play as a
+/// person. Play as a person seats a person and never runs it; Start runs it.
+fn a_program_read_from_files_waits_for_the_players_word() {
+    let prepared = |name: &str| {
+        let dir = ui_support::fresh_dir(name);
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let proof = dir.join("pwned");
+        let command = format!("sh -c 'id > {}'", proof.display());
+        let store = halma::app::storage::Store::new(&dir);
+        let settings = halma::app::session::Settings { engine_command: command.clone(), ..Default::default() };
+        store.save(halma::app::storage::SETTINGS, &settings).expect("settings saved");
+        let first_program = GameConfig { first: Seat::C, ..ui_support::against(Player::Program) };
+        store.save(halma::app::storage::SESSION, &Session::new(first_program)).expect("game saved");
+        (dir, proof, command)
+    };
+
+    let (dir, proof, command) = prepared("program-from-file-person");
+    let h = ui_support::open(dir);
+    h.wait_until("the question", |h| h.game_state().get_program_awaits_start());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    advance(1000);
+    assert!(!proof.exists(), "nothing ran at start");
+    assert!(!h.game_state().get_computer_thinking(), "nothing thinks while it waits");
+    assert!(h.shows_text(&command), "the whole command line is shown");
+    assert!(h.shows_text("Purple (C) is played by an engine program. Start it?"));
+    h.click_button("Play as a person");
+    assert_eq!(h.controller.session().config().player(Seat::C), Player::Human);
+    assert!(h.game_state().get_human_turn() && !h.game_state().get_program_awaits_start());
+    h.tap(sq("n14"));
+    h.tap(sq("m13"));
+    h.click_button("Confirm");
+    advance(1000);
+    assert!(!proof.exists(), "never ran");
+
+    let (dir, proof, _) = prepared("program-from-file-start");
+    let h = ui_support::open(dir);
+    h.wait_until("the question", |h| h.game_state().get_program_awaits_start());
+    assert!(!proof.exists(), "nothing ran at start");
+    h.click_button("Start");
+    h.wait_until("the command ran", |_| proof.exists());
+    // It is no engine: it fails as one, with Retry, and the confirmation holds for Retry.
+    h.wait_until("the failure", |h| h.game_state().get_computer_failed());
+    assert!(!h.game_state().get_program_awaits_start());
 }
 
 fn has_piece_in(h: &ui_support::Harness, name: &str) -> bool {
@@ -1119,5 +1170,6 @@ fn main() {
         ("a_screen_reader_plays_a_move_and_a_chain", a_screen_reader_plays_a_move_and_a_chain),
         ("an_engine_program_plays_a_seat", an_engine_program_plays_a_seat),
         ("a_bad_engine_command_is_told_and_the_game_goes_on", a_bad_engine_command_is_told_and_the_game_goes_on),
+        ("a_program_read_from_files_waits_for_the_players_word", a_program_read_from_files_waits_for_the_players_word),
     ]);
 }

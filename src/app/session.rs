@@ -115,6 +115,8 @@ pub enum Notice {
     NothingToUndo,
     /// The move was refused by the rules (should not happen through the interface).
     Refused,
+    /// An imported record's game came without its analysis: its comments could not be read.
+    AnalysisUnreadable,
 }
 
 /// Why the session refused an action.
@@ -174,6 +176,13 @@ pub struct Session {
     /// always of the game as it is: a change to the history drops it.
     #[serde(skip)]
     analysis: Option<GameAnalysis>,
+    /// An analysis that an undo set aside, as saved: it comes back when redo (or the same
+    /// moves played again) makes the history its game's again.
+    #[serde(default, rename = "analysis_set_aside", skip_serializing_if = "Option::is_none")]
+    kept_aside: Option<KeptAnalysis>,
+    /// The analysis set aside, whole; dropped once the history leaves its game's path.
+    #[serde(skip)]
+    aside: Option<GameAnalysis>,
 }
 
 fn no_notice() -> Notice {
@@ -215,18 +224,7 @@ impl Session {
     /// A new game as configured; the seat-to-move's forced passes are played.
     pub fn new(config: GameConfig) -> Session {
         let first = if config.setup.has_seat(config.first) { config.first } else { config.setup.seats()[0] };
-        let config = GameConfig { first, ..config };
-        let mut session = Session {
-            config,
-            game: Game::new(config.setup, first),
-            interaction: Interaction::default(),
-            view: BoardView::default(),
-            notice: Notice::None,
-            kept: None,
-            analysis: None,
-        };
-        session.after_change();
-        session
+        Session::playing(GameConfig { first, ..config }, Game::new(config.setup, first))
     }
 
     /// A game already under way (a position reached elsewhere), played by `config`'s
@@ -235,7 +233,11 @@ impl Session {
         if config.setup != game.setup() {
             return Err(SessionError::SeatsDoNotMatch);
         }
-        let config = GameConfig { first: game.first_seat(), ..config };
+        Ok(Session::playing(GameConfig { first: game.first_seat(), ..config }, game))
+    }
+
+    /// `game` played by `config`'s seats, with a fresh selection and view.
+    fn playing(config: GameConfig, game: Game) -> Session {
         let mut session = Session {
             config,
             game,
@@ -244,9 +246,11 @@ impl Session {
             notice: Notice::None,
             kept: None,
             analysis: None,
+            kept_aside: None,
+            aside: None,
         };
         session.after_change();
-        Ok(session)
+        session
     }
 
     /// Checks a session read from a file: its game was already replayed and checked
@@ -276,6 +280,14 @@ impl Session {
         if self.analysis.is_none() {
             self.kept = None;
         }
+        // A set-aside analysis is of the game with its redo list played again.
+        let mut redone = self.game.clone();
+        while redone.redo() {}
+        self.aside = self.kept_aside.as_ref().and_then(|kept| kept.rebuild(&redone));
+        self.aside = self.aside.take().filter(|aside| analysis_continues(aside, &self.game));
+        if self.aside.is_none() {
+            self.kept_aside = None;
+        }
         Ok(self)
     }
 
@@ -293,6 +305,8 @@ impl Session {
             notice: Notice::None,
             kept: None,
             analysis: None,
+            kept_aside: None,
+            aside: None,
         }
     }
 
@@ -333,6 +347,12 @@ impl Session {
         self.notice
     }
 
+    /// Tells the player, until the next action, that an imported game's analysis could
+    /// not be read.
+    pub fn note_unreadable_analysis(&mut self) {
+        self.notice = Notice::AnalysisUnreadable;
+    }
+
     /// The same session seen through `view` (a new game keeps the player's zoom and turn).
     pub fn with_view(self, view: BoardView) -> Session {
         Session { view, ..self }
@@ -358,6 +378,18 @@ impl Session {
             return None;
         }
         Some(self.config.player(self.game.to_move())).filter(|&player| player != Player::Human)
+    }
+
+    /// The seat to move, if an engine program plays it, goes to a person here (the player
+    /// chose to play it rather than start the program). True if it changed.
+    pub fn seat_person_to_move(&mut self) -> bool {
+        let seat = self.game.to_move();
+        if self.config.player(seat) != Player::Program {
+            return false;
+        }
+        self.config.players[seat.index()] = Player::Human;
+        self.after_change();
+        true
     }
 
     /// True when the local player may select and move pieces now.
@@ -390,8 +422,18 @@ impl Session {
         let can_act = self.human_can_act();
         self.interaction.revalidate(&self.game, can_act);
         if self.analysis.as_ref().is_some_and(|analysis| !analysis_fits(analysis, &self.game)) {
-            self.analysis = None;
-            self.kept = None;
+            // Undone moves: the analysis waits for redo. Anything else ends it.
+            self.aside = self.analysis.take();
+            self.kept_aside = self.kept.take();
+        }
+        if self.aside.as_ref().is_some_and(|aside| analysis_fits(aside, &self.game)) {
+            self.analysis = self.aside.take();
+            self.kept = self.kept_aside.take();
+        } else if self.aside.as_ref().is_some_and(|aside| !analysis_continues(aside, &self.game)) {
+            self.aside = None;
+        }
+        if self.aside.is_none() {
+            self.kept_aside = None;
         }
     }
 
@@ -641,6 +683,13 @@ impl Session {
     }
 }
 
+/// True when `game`'s history is the start of `analysis`'s game: undone moves, that redo
+/// or the same moves again would complete.
+fn analysis_continues(analysis: &GameAnalysis, game: &Game) -> bool {
+    analysis.actions.len() > game.history().len()
+        && analysis.actions.iter().zip(game.history()).all(|(entry, action)| entry.action == *action)
+}
+
 /// True when `analysis` has one verdict for each action of `game`'s history, in order.
 fn analysis_fits(analysis: &GameAnalysis, game: &Game) -> bool {
     analysis.actions.len() == game.history().len()
@@ -658,10 +707,27 @@ pub struct Settings {
     /// The last new-game choices, offered again.
     #[serde(default)]
     pub last_config: Option<GameConfig>,
-    /// The engine program's command line: the program and its arguments separated by
-    /// spaces (no quoting), for the seats played by [`Player::Program`]. Empty: none yet.
+    /// The engine program's command line, split as a shell splits words (quotes and
+    /// escapes) and run without a shell, for the seats played by [`Player::Program`].
+    /// Empty: none yet. Read from a file, it starts nothing until the player confirms it
+    /// in this run of the app.
     #[serde(default)]
     pub engine_command: String,
+    /// The engine program's time for each move, in milliseconds
+    /// ([`MIN_ENGINE_MOVE_MS`]..=[`MAX_ENGINE_MOVE_MS`]).
+    #[serde(default = "default_engine_move_ms")]
+    pub engine_move_ms: u32,
+}
+
+/// The shortest time per move a player may give an engine program, in milliseconds.
+pub const MIN_ENGINE_MOVE_MS: u32 = 100;
+/// The longest time per move a player may give an engine program, in milliseconds.
+pub const MAX_ENGINE_MOVE_MS: u32 = 30_000;
+/// An engine program's time per move until the player chooses another.
+pub const DEFAULT_ENGINE_MOVE_MS: u32 = 1000;
+
+fn default_engine_move_ms() -> u32 {
+    DEFAULT_ENGINE_MOVE_MS
 }
 
 /// The longest engine command line kept, in characters.
@@ -669,7 +735,13 @@ pub const MAX_ENGINE_COMMAND: usize = 1024;
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { language: None, orientation: Orientation::Fixed, last_config: None, engine_command: String::new() }
+        Settings {
+            language: None,
+            orientation: Orientation::Fixed,
+            last_config: None,
+            engine_command: String::new(),
+            engine_move_ms: DEFAULT_ENGINE_MOVE_MS,
+        }
     }
 }
 
@@ -689,11 +761,12 @@ impl Settings {
     /// Settings read from a file, with every value the app could not use repaired: a
     /// language the app does not speak follows the system again, the last new-game
     /// choices get a first seat that is in play, an engine command line that cannot be
-    /// one is forgotten, and where engine programs are not offered (Android) their seats
+    /// one is forgotten, its time per move is brought into range, and where engine programs are not offered (Android) their seats
     /// go back to people.
     pub fn validated(mut self) -> Settings {
         self.language = self.language.as_deref().and_then(super::locale::supported_language).map(String::from);
         self.engine_command = engine_command(&self.engine_command);
+        self.engine_move_ms = self.engine_move_ms.clamp(MIN_ENGINE_MOVE_MS, MAX_ENGINE_MOVE_MS);
         if let Some(config) = &mut self.last_config {
             if !config.setup.has_seat(config.first) {
                 config.first = config.setup.seats()[0];
@@ -813,7 +886,27 @@ mod tests {
         let old = serde_json::to_string(&Session::new(GameConfig::default())).unwrap_or_default();
         assert!(!old.contains("analysis"), "no analysis, nothing written");
         assert!(session.undo());
-        assert_eq!(session.analysis(), None, "undo drops it");
+        assert_eq!(session.analysis(), None, "undo sets it aside: it is not of this game");
+        let aside = serde_json::to_string(&session).unwrap_or_default();
+        assert!(aside.contains("analysis_set_aside") && !aside.contains("\"analysis\""), "{aside}");
+        // Redo brings it back, also after a restart in between.
+        let mut restarted: Session = serde_json::from_str::<Session>(&aside)
+            .ok()
+            .and_then(|back| back.validated().ok())
+            .unwrap_or_else(|| Session::new(GameConfig::default()));
+        assert_eq!(restarted.game().history().len(), 2);
+        for session in [&mut session, &mut restarted] {
+            assert!(session.redo());
+            assert_eq!(session.analysis(), Some(&analysis), "redo restores it");
+            assert!(serde_json::to_string(&*session).unwrap_or_default().contains("\"analysis\""));
+        }
+        // Another move than the analysed one leaves its game for good.
+        assert!(session.undo());
+        assert!(session.play_route(&[sq("d2"), sq("e3")]).is_ok());
+        assert_eq!(session.analysis(), None);
+        assert!(session.undo());
+        assert!(session.play_route(&[sq("d2"), sq("d4")]).is_ok());
+        assert_eq!(session.analysis(), None, "dropped once the history left its game");
         assert!(!serde_json::to_string(&session).unwrap_or_default().contains("analysis"));
     }
 

@@ -131,6 +131,14 @@ pub fn seat_failure(window: &AppWindow, failure: SeatFailure) {
     }
 }
 
+/// The full command line of the engine program to move while it waits for the player's
+/// confirmation (Start / Change / Play as a person), or `None`.
+pub fn program_confirmation(window: &AppWindow, command: Option<&str>) {
+    let game = window.global::<GameState>();
+    game.set_program_awaits_start(command.is_some());
+    game.set_program_command(command.unwrap_or_default().into());
+}
+
 /// The file name of the engine program that plays the program seats.
 pub fn program_name(window: &AppWindow, name: &str) {
     window.global::<GameState>().set_program_name(name.into());
@@ -205,6 +213,7 @@ pub fn form(window: &AppWindow, picture: FormPicture) {
     form.set_programs_offered(picture.programs_offered);
     form.set_needs_command(picture.needs_command);
     form.set_can_start(picture.can_start);
+    form.set_engine_move_time_index(picture.move_time_index);
     // Written only when it differs, so the text field keeps its cursor while typing.
     if form.get_engine_command() != picture.command {
         form.set_engine_command(picture.command);

@@ -21,7 +21,9 @@ use crate::rules::{Seat, Square};
 use crate::{AppWindow, Cell, Page};
 use slint::{ComponentHandle, Timer, TimerMode, VecModel};
 use std::cell::{Cell as StdCell, RefCell};
+use std::collections::HashSet;
 use std::rc::Rc;
+use std::time::Duration;
 
 /// Saving: where, what was written last, and the failure shown until a save succeeds.
 pub(super) struct Saving {
@@ -57,6 +59,10 @@ pub struct Controller {
     pub(super) board: BoardMotion,
     /// The game's analysis while it runs in the background.
     pub(super) analysis: AnalysisRunner,
+    /// The engine command lines the player allowed to start in this run of the app. Never
+    /// saved: a command line read from a file (settings, a save) starts nothing until the
+    /// player confirms it, since data folders are copied and synced between machines.
+    pub(super) trusted_commands: RefCell<HashSet<String>>,
 }
 
 impl Controller {
@@ -78,6 +84,7 @@ impl Controller {
                 viewport: StdCell::new((0.0, 0.0)),
             },
             analysis: AnalysisRunner::default(),
+            trusted_commands: RefCell::new(HashSet::new()),
         });
         bind::window_start(window, &controller.board.cells);
         bind::rules_diagrams(window, super::diagrams::all());
@@ -131,7 +138,7 @@ impl Controller {
         }
         let settings = self.settings.borrow();
         let config = settings.last_config.unwrap_or_default();
-        *self.form.borrow_mut() = SetupForm::from_config(config, &settings.engine_command);
+        *self.form.borrow_mut() = SetupForm::from_config(config, &settings.engine_command, settings.engine_move_ms);
         drop(settings);
         let page = if problems.is_empty() { Page::Game } else { Page::NewGame };
         // Shown once, until dismissed: nothing reads them back.
@@ -194,7 +201,7 @@ impl Controller {
         if !idle || !self.ui.borrow().has_game() || self.worker.failed() {
             return;
         }
-        if self.session.borrow().driven_to_move().is_none() {
+        if self.session.borrow().driven_to_move().is_none() || self.program_awaits_confirmation().is_some() {
             return;
         }
         if self.with_session(|session| session.computer_offers_draw(ai::wants_draw)) {
@@ -205,7 +212,13 @@ impl Controller {
         // A person answers first (or everyone accepted).
         let driven = match self.session.borrow().driven_to_move() {
             Some(Player::Computer(level)) => Driven::Computer(level),
-            Some(Player::Program) => Driven::Program(self.settings.borrow().engine_command.clone()),
+            Some(Player::Program) => {
+                let settings = self.settings.borrow();
+                Driven::Program {
+                    command: settings.engine_command.clone(),
+                    move_time: Duration::from_millis(settings.engine_move_ms.into()),
+                }
+            }
             Some(Player::Human) | None => return,
         };
         let weak = Rc::downgrade(self);
@@ -214,6 +227,16 @@ impl Controller {
                 controller.poll_job();
             }
         });
+    }
+
+    /// The command line of the engine program to move, while it waits for the player's
+    /// confirmation before it is started ("Start …?").
+    pub(super) fn program_awaits_confirmation(&self) -> Option<String> {
+        if !self.ui.borrow().has_game() || self.session.borrow().driven_to_move() != Some(Player::Program) {
+            return None;
+        }
+        let command = self.settings.borrow().engine_command.clone();
+        (!self.trusted_commands.borrow().contains(&command)).then_some(command)
     }
 
     // ----- Animation -----
@@ -259,8 +282,14 @@ impl Controller {
             None => bind::board(&window, &self.board.cells, presenter::board(&session, animation.as_ref())),
         }
         bind::interface(&window, &ui);
-        bind::status(&window, presenter::status(&session, self.worker.busy(), ui.question()));
+        let settings = self.settings.borrow();
+        let program_move = Duration::from_millis(settings.engine_move_ms.into());
+        let confirming = self.program_awaits_confirmation().filter(|_| review.is_none());
+        let status = presenter::status(&session, self.worker.busy(), ui.question(), program_move);
+        bind::status(&window, if confirming.is_some() { status.waiting_to_start() } else { status });
         bind::seat_failure(&window, presenter::seat_failure(self.worker.failure().filter(|_| review.is_none())));
+        bind::program_confirmation(&window, confirming.as_deref());
+        drop(settings);
         bind::program_name(&window, &program_name(&self.settings.borrow().engine_command));
         let shown = review.as_ref().map(|shown| (shown.game().history().len(), shown.game().to_move().index() as i32));
         bind::review(&window, presenter::moves(&session), shown);

@@ -66,8 +66,11 @@ impl Controller {
         self.with_session(|session| session.clear_selection());
         if self.ui.borrow().has_game() {
             let config = self.session.borrow().next_config();
-            let command = self.form.borrow().command().to_string();
-            *self.form.borrow_mut() = SetupForm::from_config(config, &command);
+            let (command, move_ms) = {
+                let form = self.form.borrow();
+                (form.command().to_string(), form.move_ms())
+            };
+            *self.form.borrow_mut() = SetupForm::from_config(config, &command, move_ms);
         }
         self.refresh_form();
         self.after_change(true);
@@ -95,6 +98,13 @@ impl Controller {
         self.refresh_form();
     }
 
+    /// The engine program's time per move, from the form's list.
+    pub(super) fn set_engine_move_time(&self, index: i32) {
+        let Ok(index) = usize::try_from(index) else { return };
+        self.form.borrow_mut().set_move_time_index(index);
+        self.refresh_form();
+    }
+
     /// The engine program's command line as the player types it.
     pub(super) fn set_engine_command(&self, command: &str) {
         self.form.borrow_mut().set_command(command);
@@ -109,10 +119,31 @@ impl Controller {
         let config = form.config();
         if form.needs_command() {
             // The seats' driver reads it from the settings, and so does the next start.
+            // Start with the command line on screen is the player's confirmation of it.
             self.settings.borrow_mut().engine_command = form.engine_command();
+            self.settings.borrow_mut().engine_move_ms = form.move_ms();
+            self.trusted_commands.borrow_mut().insert(form.engine_command());
         }
         self.begin(Session::new(config));
         self.settings.borrow_mut().last_config = Some(config);
+        self.show_page(Page::Game);
+        self.after_change(true);
+    }
+
+    /// Resume: back to the game. A command line the player changed on the form (Change…
+    /// of a program waiting to start) becomes the engine program's, confirmed.
+    pub(super) fn resume(self: &Rc<Self>) {
+        let form = self.form.borrow().clone();
+        let typed = form.engine_command();
+        if form.needs_command() {
+            // The time per move changes nothing that runs: it applies from the next move.
+            self.settings.borrow_mut().engine_move_ms = form.move_ms();
+        }
+        if form.needs_command() && !typed.is_empty() && typed != self.settings.borrow().engine_command {
+            self.settings.borrow_mut().engine_command = typed.clone();
+            self.trusted_commands.borrow_mut().insert(typed);
+            self.worker.clear_failure();
+        }
         self.show_page(Page::Game);
         self.after_change(true);
     }

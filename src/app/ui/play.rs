@@ -6,7 +6,7 @@ use super::ui_state::UiState;
 use super::worker::JobKind;
 use crate::app::interaction::TapResult;
 use crate::app::players::{FailureKind, Turn};
-use crate::app::session::Player;
+use crate::app::session::{Player, Session};
 use crate::rules::Action;
 use crate::{Page, Question};
 use std::rc::Rc;
@@ -79,6 +79,23 @@ impl Controller {
     pub(super) fn retry_computer(self: &Rc<Self>) {
         self.worker.clear_failure();
         self.after_change(false);
+    }
+
+    /// Start: the player allows the engine program to move to start (this command line,
+    /// until the app closes).
+    pub(super) fn start_program(self: &Rc<Self>) {
+        if let Some(command) = self.program_awaits_confirmation() {
+            self.trusted_commands.borrow_mut().insert(command);
+        }
+        self.after_change(false);
+    }
+
+    /// Play as a person: the engine program's seat to move goes to the people here, and
+    /// the program is never started for it.
+    pub(super) fn play_program_seat(self: &Rc<Self>) {
+        if self.program_awaits_confirmation().is_some() && self.with_session(Session::seat_person_to_move) {
+            self.after_change(true);
+        }
     }
 
     fn play_computer(self: &Rc<Self>, action: Action) {

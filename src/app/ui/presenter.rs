@@ -6,7 +6,7 @@ use super::animation::Animation;
 use super::setup_form::SetupForm;
 use super::worker::{JobKind, COMPUTER_PAUSE};
 use crate::ai::Level;
-use crate::app::players::{FailureKind, PROGRAM_MOVE_TIME};
+use crate::app::players::FailureKind;
 use crate::app::saving::StartProblem;
 use crate::app::session::{Notice as SessionNotice, Player, Session, PROGRAMS_OFFERED};
 use crate::app::storage::{self, Damage, Document, SaveFailure};
@@ -322,6 +322,7 @@ fn seats(session: &Session) -> Vec<SeatInfo> {
 fn notice(session: &Session) -> (Notice, i32, i32) {
     let (notice, seat) = match session.notice() {
         SessionNotice::None | SessionNotice::Refused => (Notice::None, Seat::A),
+        SessionNotice::AnalysisUnreadable => (Notice::AnalysisUnreadable, Seat::A),
         // An arrived army stays arrived: the seat passed because its partner's army was stuck.
         SessionNotice::Passed(seat)
             if session.game().setup() == Setup::FourPlayersBothArmies
@@ -337,18 +338,27 @@ fn notice(session: &Session) -> (Notice, i32, i32) {
 }
 
 /// How long a seat's driver takes for a move as the player sees it: a level's own time
-/// or an engine program's, and never less than the computer's visible pause.
-fn thinking_time_ms(player: Player) -> i32 {
+/// or the engine program's (`program_move`), and never less than the computer's visible pause.
+fn thinking_time_ms(player: Player, program_move: Duration) -> i32 {
     let time = match player {
         Player::Human => Duration::ZERO,
         Player::Computer(level) => level.movetime().max(COMPUTER_PAUSE),
-        Player::Program => PROGRAM_MOVE_TIME.max(COMPUTER_PAUSE),
+        Player::Program => program_move.max(COMPUTER_PAUSE),
     };
     i32::try_from(time.as_millis()).unwrap_or(i32::MAX)
 }
 
-/// The status panel, given which search (if any) is running and the question asked.
-pub fn status(session: &Session, busy: Option<JobKind>, question: Question) -> StatusPicture {
+impl StatusPicture {
+    /// The status while the engine program to move waits for the player's confirmation:
+    /// nothing thinks yet.
+    pub fn waiting_to_start(self) -> StatusPicture {
+        StatusPicture { computer_thinking: false, thinking_time_ms: 0, ..self }
+    }
+}
+
+/// The status panel, given which search (if any) is running, the question asked and an
+/// engine program's time for a move.
+pub fn status(session: &Session, busy: Option<JobKind>, question: Question, program_move: Duration) -> StatusPicture {
     let game = session.game();
     let position = game.position();
     let interaction = session.interaction();
@@ -363,7 +373,7 @@ pub fn status(session: &Session, busy: Option<JobKind>, question: Question) -> S
         winner,
         winner_partner,
         computer_thinking: busy == Some(JobKind::Computer) || session.driven_to_move().is_some(),
-        thinking_time_ms: session.driven_to_move().map_or(0, thinking_time_ms),
+        thinking_time_ms: session.driven_to_move().map_or(0, |player| thinking_time_ms(player, program_move)),
         hint_thinking: busy == Some(JobKind::Hint),
         human_turn: human,
         notice,
@@ -443,6 +453,8 @@ pub struct FormPicture {
     /// A seat in play is an engine program's: its command line is asked for.
     pub needs_command: bool,
     pub command: SharedString,
+    /// Which of the offered times per move the engine program has.
+    pub move_time_index: i32,
     pub can_start: bool,
 }
 
@@ -456,6 +468,7 @@ pub fn form(form: &SetupForm) -> FormPicture {
         programs_offered: PROGRAMS_OFFERED,
         needs_command: form.needs_command(),
         command: form.command().into(),
+        move_time_index: form.move_time_index() as i32,
         can_start: form.can_start(),
         seat_choices: seats
             .iter()
@@ -541,6 +554,9 @@ mod tests {
     use super::*;
     use crate::app::session::GameConfig;
 
+    /// The engine program's time for a move in these tests.
+    const PROGRAM_MOVE: Duration = Duration::from_millis(2500);
+
     fn sq(name: &str) -> Square {
         name.parse().unwrap_or(Square::from_index(0))
     }
@@ -589,7 +605,7 @@ mod tests {
     #[test]
     fn the_status_follows_turns_previews_and_the_end() {
         let mut session = two_people();
-        let status = status(&session, None, Question::None);
+        let status = status(&session, None, Question::None, PROGRAM_MOVE);
         assert_eq!((status.to_move, status.move_number, status.outcome), (0, 1, Outcome::Ongoing));
         assert!(status.human_turn && status.can_hint && !status.can_confirm && !status.can_undo);
         assert_eq!(
@@ -598,11 +614,11 @@ mod tests {
         );
         session.tap(sq("e2"));
         session.tap(sq("f3"));
-        let previewing = super::status(&session, Some(JobKind::Hint), Question::None);
+        let previewing = super::status(&session, Some(JobKind::Hint), Question::None, PROGRAM_MOVE);
         assert!(previewing.has_preview && previewing.can_confirm && previewing.hint_thinking && !previewing.can_hint);
         assert_eq!(previewing.preview_jumps, 0);
         assert!(session.confirm().is_ok());
-        let after = super::status(&session, None, Question::None);
+        let after = super::status(&session, None, Question::None, PROGRAM_MOVE);
         assert_eq!((after.to_move, after.move_number), (2, 2));
         assert!(after.can_undo);
         assert_eq!(
@@ -630,7 +646,7 @@ mod tests {
     #[test]
     fn the_form_offers_the_seats_in_play_in_turn_order() {
         let config = GameConfig { setup: Setup::ThreePlayers, first: Seat::C, ..GameConfig::default() };
-        let picture = form(&SetupForm::from_config(config, ""));
+        let picture = form(&SetupForm::from_config(config, "", 1000));
         assert_eq!(picture.players, 3);
         assert_eq!(picture.first_seats, vec![0, 1, 2]);
         assert_eq!(picture.first_seat_index, 2);
@@ -662,10 +678,10 @@ mod tests {
         let session = Session::new(config);
         assert_eq!(session.driven_to_move(), Some(Player::Program));
         assert_eq!(session.computer_to_move(), None, "not the built-in computer");
-        let status = status(&session, None, Question::None);
+        let status = status(&session, None, Question::None, PROGRAM_MOVE);
         assert!(status.computer_thinking && !status.human_turn);
         assert_eq!(status.seats[1].player, PlayerKind::Program);
-        assert_eq!(status.thinking_time_ms, PROGRAM_MOVE_TIME.as_millis() as i32, "its bar fills in its time");
+        assert_eq!(status.thinking_time_ms, 2500, "its bar fills in its time");
     }
 
     #[test]
@@ -676,13 +692,13 @@ mod tests {
         };
         let session = Session::new(config);
         // Its own time when longer than the visible pause, else the pause.
-        let master = status(&session, Some(JobKind::Computer), Question::None);
+        let master = status(&session, Some(JobKind::Computer), Question::None, PROGRAM_MOVE);
         assert_eq!(master.thinking_time_ms, Level::Master.movetime().max(COMPUTER_PAUSE).as_millis() as i32);
         assert_eq!(master.thinking_time_ms, 450);
         let mut game = session.game().clone();
         assert!(game.play_text("e2-f3").is_ok());
         let Ok(session) = Session::with_game(config, game) else { panic!("a 2-player game") };
-        let person = status(&session, None, Question::None);
+        let person = status(&session, None, Question::None, PROGRAM_MOVE);
         assert!(person.human_turn);
         assert_eq!(person.thinking_time_ms, 0, "a person's seat has no bar");
     }

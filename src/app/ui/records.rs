@@ -137,7 +137,8 @@ fn notation(trouble: Trouble, error: &NotationError) -> Trouble {
 
 /// The game of a record with its players (another program's seat is played by a person).
 pub fn session_of(record: Record) -> Option<Session> {
-    // An analysis in the comments comes with the game, shown at once.
+    // An analysis in the comments comes with the game, shown at once; a damaged one is told.
+    let claims_analysis = record.claims_analysis();
     let analysis = record
         .analysis()
         .and_then(|recorded| GameAnalysis::from_verdicts(&record.game, recorded.quality, recorded.actions));
@@ -150,8 +151,12 @@ pub fn session_of(record: Record) -> Option<Session> {
     }
     let config = GameConfig { setup: game.setup(), first: game.first_seat(), players };
     let mut session = Session::with_game(config, game).ok()?;
-    if let Some(analysis) = analysis {
-        session.set_analysis(analysis);
+    match analysis {
+        Some(analysis) => {
+            session.set_analysis(analysis);
+        }
+        None if claims_analysis => session.note_unreadable_analysis(),
+        None => {}
     }
     Some(session)
 }

@@ -2,7 +2,7 @@
 //! engine program's command line. The rules say which seats each setup has; the
 //! interface only shows what this holds.
 
-use crate::app::session::{engine_command, GameConfig, Player};
+use crate::app::session::{engine_command, GameConfig, Player, DEFAULT_ENGINE_MOVE_MS};
 use crate::rules::{Seat, Setup};
 
 /// The choices on the new-game screen.
@@ -14,18 +14,51 @@ pub struct SetupForm {
     /// The engine program's command line as typed, for the seats an engine program plays
     /// (a setting once the game starts).
     command: String,
+    /// The engine program's time for each move, in milliseconds: one of [`ENGINE_MOVE_CHOICES`].
+    move_ms: u32,
 }
+
+/// The times per move the form offers an engine program, in milliseconds (0.1 s to 30 s);
+/// the form's list (`ui/new-game-page.slint`) names them in this order.
+pub const ENGINE_MOVE_CHOICES: [u32; 8] = [100, 250, 500, 1000, 2000, 5000, 10_000, 30_000];
 
 impl Default for SetupForm {
     fn default() -> SetupForm {
-        SetupForm::from_config(GameConfig::default(), "")
+        SetupForm::from_config(GameConfig::default(), "", DEFAULT_ENGINE_MOVE_MS)
     }
 }
 
 impl SetupForm {
-    /// The form showing `config`, with `command` for engine programs.
-    pub fn from_config(config: GameConfig, command: &str) -> SetupForm {
-        SetupForm { config, both_armies: config.setup != Setup::FourPlayersOneArmy, command: command.to_string() }
+    /// The form showing `config`, with `command` and its time per move for engine programs
+    /// (brought to the nearest offered time).
+    pub fn from_config(config: GameConfig, command: &str, move_ms: u32) -> SetupForm {
+        let mut form = SetupForm {
+            config,
+            both_armies: config.setup != Setup::FourPlayersOneArmy,
+            command: command.to_string(),
+            move_ms: DEFAULT_ENGINE_MOVE_MS,
+        };
+        let nearest =
+            ENGINE_MOVE_CHOICES.iter().position(|&choice| choice >= move_ms).unwrap_or(ENGINE_MOVE_CHOICES.len() - 1);
+        form.set_move_time_index(nearest);
+        form
+    }
+
+    /// The engine program's time per move, in milliseconds.
+    pub fn move_ms(&self) -> u32 {
+        self.move_ms
+    }
+
+    /// Which of [`ENGINE_MOVE_CHOICES`] is chosen.
+    pub fn move_time_index(&self) -> usize {
+        ENGINE_MOVE_CHOICES.iter().position(|&choice| choice == self.move_ms).unwrap_or(0)
+    }
+
+    /// Chooses the engine program's time per move; an index out of the list is ignored.
+    pub fn set_move_time_index(&mut self, index: usize) {
+        if let Some(&choice) = ENGINE_MOVE_CHOICES.get(index) {
+            self.move_ms = choice;
+        }
     }
 
     pub fn config(&self) -> GameConfig {
@@ -142,6 +175,22 @@ mod tests {
         assert!(form.can_start());
         assert_eq!(form.command(), " /usr/bin/some-engine --flag ", "kept as typed");
         assert_eq!(form.engine_command(), "/usr/bin/some-engine --flag", "saved trimmed");
+    }
+
+    #[test]
+    fn the_engine_programs_time_per_move_is_one_of_the_offered_times() {
+        let config = GameConfig::default();
+        assert_eq!(SetupForm::default().move_ms(), 1000);
+        assert_eq!(SetupForm::from_config(config, "", 2000).move_time_index(), 4);
+        // A time from a file that is not offered goes to the next longer one, within range.
+        assert_eq!(SetupForm::from_config(config, "", 1500).move_ms(), 2000);
+        assert_eq!(SetupForm::from_config(config, "", 90_000).move_ms(), 30_000);
+        assert_eq!(SetupForm::from_config(config, "", 0).move_ms(), 100);
+        let mut form = SetupForm::default();
+        form.set_move_time_index(7);
+        assert_eq!(form.move_ms(), 30_000);
+        form.set_move_time_index(8);
+        assert_eq!(form.move_ms(), 30_000, "out of the list: ignored");
         // A seat out of play asks for nothing.
         form.set_player(Seat::C, Player::Human);
         form.set_player(Seat::D, Player::Program);
@@ -149,6 +198,6 @@ mod tests {
         assert!(!form.needs_command() && form.can_start(), "D does not play in 2p");
         form.set_players(4);
         assert!(form.needs_command() && !form.can_start());
-        assert_eq!(SetupForm::from_config(form.config(), "x").command(), "x");
+        assert_eq!(SetupForm::from_config(form.config(), "x", 1000).command(), "x");
     }
 }

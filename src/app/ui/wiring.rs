@@ -65,6 +65,9 @@ impl Controller {
         on!(self, game.on_hint, |c| c.live(Controller::hint));
         on!(self, game.on_undo, |c| c.live(Controller::undo));
         on!(self, game.on_retry_computer, |c| c.retry_computer());
+        on!(self, game.on_start_program, |c| c.start_program());
+        on!(self, game.on_change_program, |c| c.set_up());
+        on!(self, game.on_play_program_seat, |c| c.play_program_seat());
         on!(self, game.on_redo, |c| c.live(Controller::redo));
         on!(self, game.on_offer_draw, |c| c.live(Controller::offer_draw));
         on!(self, game.on_answer_draw, |c, accept: bool| c.answer_draw(accept));
@@ -90,8 +93,9 @@ impl Controller {
         on!(self, form.on_set_seat_player, |c, seat: i32, kind: PlayerKind| c.set_seat_player(seat, kind));
         on!(self, form.on_set_first_seat, |c, index: i32| c.set_first_seat(index));
         on!(self, form.on_set_engine_command, |c, command: slint::SharedString| c.set_engine_command(&command));
+        on!(self, form.on_set_engine_move_time, |c, index: i32| c.set_engine_move_time(index));
         on!(self, form.on_start, |c| c.start_game());
-        on!(self, form.on_resume, |c| c.show_page(Page::Game));
+        on!(self, form.on_resume, |c| c.resume());
         on!(self, form.on_dismiss_load_problems, |c| c.dismiss_load_problems());
         let records = window.global::<Records>();
         let weak = Rc::downgrade(self);
