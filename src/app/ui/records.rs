@@ -281,7 +281,16 @@ mod tests {
         // A broken verdict: the game still comes, without an analysis.
         let broken = text.replacen("steps lost", "steps", 1);
         let back = Record::parse(&broken).ok().and_then(session_of);
-        assert_eq!(back.map(|back| (back.analysis().is_none(), back.game().history().len())), Some((true, 3)));
+        assert_eq!(back.as_ref().map(|back| (back.analysis().is_none(), back.game().history().len())), Some((true, 3)));
+        // ... and the player hears that its analysis could not be read, never silence.
+        assert_eq!(back.map(|back| back.notice()), Some(crate::app::session::Notice::AnalysisUnreadable));
+        let plain = record_of(&Session::new(config), "", 0).to_text();
+        let plain = Record::parse(&plain).ok().and_then(session_of);
+        assert_eq!(
+            plain.map(|plain| plain.notice()),
+            Some(crate::app::session::Notice::None),
+            "no analysis, nothing to tell"
+        );
     }
 
     #[test]
