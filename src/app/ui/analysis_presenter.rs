@@ -53,20 +53,42 @@ pub fn analysis(
     view: &BoardView,
     shown: Option<usize>,
 ) -> AnalysisPicture {
+    let (shown, routes) = reviewed(analysis, view, shown);
+    AnalysisPicture { shown, routes, ..of_history(analysis, setup) }
+}
+
+/// The part of the picture that depends on the analysis alone (the marks, the graph, the
+/// summary), not on the position reviewed: a window keeps it while the history stays,
+/// since it grows with the game (20,000 actions at most). `shown` and `routes` are empty.
+pub fn of_history(analysis: Option<&GameAnalysis>, setup: Setup) -> AnalysisPicture {
     let Some(analysis) = analysis else { return AnalysisPicture { scale: 10, ..AnalysisPicture::default() } };
-    let reviewed = shown.and_then(|shown| shown.checked_sub(1)).and_then(|index| analysis.actions.get(index));
     let (lines, scale) = graph(analysis, setup);
     AnalysisPicture {
         available: true,
         marks: analysis.actions.iter().map(|entry| mark(&entry.verdict)).collect(),
-        shown: reviewed.map(|entry| shown_picture(entry.seat, &entry.verdict)).unwrap_or_default(),
-        routes: reviewed.map(|entry| routes(view, &entry.action, &entry.verdict)).unwrap_or_default(),
         lines,
         points: int(analysis.actions.len() + 1),
         scale,
         summaries: summaries(analysis),
         draw: draw_vote(analysis.draw),
+        ..AnalysisPicture::default()
     }
+}
+
+/// The part of the picture about the position reviewed (after `shown` actions; None: the
+/// live game): the reviewed move's words and its two routes.
+pub fn reviewed(
+    analysis: Option<&GameAnalysis>,
+    view: &BoardView,
+    shown: Option<usize>,
+) -> (ShownPicture, RoutesPicture) {
+    let reviewed = analysis
+        .zip(shown.and_then(|shown| shown.checked_sub(1)))
+        .and_then(|(analysis, index)| analysis.actions.get(index));
+    (
+        reviewed.map(|entry| shown_picture(entry.seat, &entry.verdict)).unwrap_or_default(),
+        reviewed.map(|entry| routes(view, &entry.action, &entry.verdict)).unwrap_or_default(),
+    )
 }
 
 /// The draw vote a game ended with, for the interface.
@@ -217,21 +239,57 @@ pub fn graph(analysis: &GameAnalysis, setup: Setup) -> (Vec<GraphLine>, i32) {
         .into_iter()
         .map(|(seat, values)| {
             let last = values.len().saturating_sub(1).max(1) as f32;
+            let fraction = |eval: &Eval| match eval {
+                Eval::Lead(steps) => (steps.as_f64() as f32 / scale as f32).clamp(-1.0, 1.0),
+                Eval::Wins { .. } => 1.0,
+                Eval::Loses { .. } => -1.0,
+            };
             let mut path = String::new();
-            for (i, eval) in values.iter().enumerate() {
-                let fraction = match eval {
-                    Eval::Lead(steps) => (steps.as_f64() as f32 / scale as f32).clamp(-1.0, 1.0),
-                    Eval::Wins { .. } => 1.0,
-                    Eval::Loses { .. } => -1.0,
-                };
+            for (i, y) in graph_points(&values.iter().map(fraction).collect::<Vec<_>>()) {
                 let x = i as f32 * 1000.0 / last;
-                let y = 100.0 - fraction * 96.0;
-                let _ = write!(path, "{} {x:.1} {y:.1} ", if i == 0 { "M" } else { "L" });
+                let y = 100.0 - y * 96.0;
+                let _ = write!(path, "{} {x:.1} {y:.1} ", if path.is_empty() { "M" } else { "L" });
             }
             GraphLine { seat: seat_index(seat), path: path.trim_end().into() }
         })
         .collect();
     (lines, scale)
+}
+
+/// The most points a graph line is drawn with: two for each of the viewbox's 1000 columns
+/// at most, so a 20,000-action game draws as fast as a 1,000-action one.
+pub const GRAPH_POINTS: usize = 1000;
+
+/// The points of a graph line over `values`, as (index, value): all of them when there are
+/// at most [`GRAPH_POINTS`]; otherwise, for each run of values that shares one of
+/// `GRAPH_POINTS / 2` columns, its lowest and its highest in their order, so every swing
+/// stays visible. The first and the last value are always kept.
+pub fn graph_points(values: &[f32]) -> Vec<(usize, f32)> {
+    if values.len() <= GRAPH_POINTS {
+        return values.iter().copied().enumerate().collect();
+    }
+    let columns = GRAPH_POINTS / 2;
+    let mut points = Vec::with_capacity(GRAPH_POINTS + 2);
+    for column in 0..columns {
+        let start = column * values.len() / columns;
+        let end = ((column + 1) * values.len() / columns).max(start + 1);
+        let run = values[start..end].iter().copied().enumerate().map(|(i, v)| (start + i, v));
+        let low = run.clone().min_by(|a, b| a.1.total_cmp(&b.1)).unwrap_or((start, values[start]));
+        let high = run.max_by(|a, b| a.1.total_cmp(&b.1)).unwrap_or(low);
+        let (first, second) = if low.0 <= high.0 { (low, high) } else { (high, low) };
+        points.push(first);
+        if second.0 != first.0 {
+            points.push(second);
+        }
+    }
+    if points.first().is_none_or(|&(i, _)| i != 0) {
+        points.insert(0, (0, values[0]));
+    }
+    let last = values.len() - 1;
+    if points.last().is_none_or(|&(i, _)| i != last) {
+        points.push((last, values[last]));
+    }
+    points
 }
 
 /// Each player's numbers, in turn order.
@@ -257,6 +315,23 @@ mod tests {
     use super::*;
     use crate::ai::analysis::{ActionAnalysis, Judgement, Quality, Steps};
     use crate::rules::Game;
+
+    #[test]
+    fn a_long_graph_keeps_every_swing_in_a_thousand_points() {
+        let short: Vec<f32> = (0..10).map(|i| i as f32).collect();
+        assert_eq!(graph_points(&short).len(), 10, "a short game: every point");
+        // 20,000 values, flat but for one spike down and one up in the middle.
+        let mut long = vec![0.0_f32; 20_000];
+        long[12_345] = -1.0;
+        long[12_346] = 1.0;
+        long[19_999] = 0.5;
+        let points = graph_points(&long);
+        assert!(points.len() <= GRAPH_POINTS + 2, "{} points", points.len());
+        assert!(points.contains(&(12_345, -1.0)) && points.contains(&(12_346, 1.0)), "the spikes stay");
+        assert_eq!(points.first(), Some(&(0, 0.0)));
+        assert_eq!(points.last(), Some(&(19_999, 0.5)));
+        assert!(points.windows(2).all(|pair| pair[0].0 < pair[1].0), "in order, each once");
+    }
 
     fn sq(name: &str) -> Square {
         name.parse().unwrap_or(Square::from_index(0))

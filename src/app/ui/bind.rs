@@ -185,9 +185,10 @@ pub fn status(window: &AppWindow, picture: StatusPicture) {
 }
 
 /// The move list (replaced only when it changed) and the review state.
-pub fn review(window: &AppWindow, moves: Vec<MoveEntry>, shown: Option<(usize, i32)>) {
+pub fn review(window: &AppWindow, moves: Option<Vec<MoveEntry>>, shown: Option<(usize, i32)>) {
     let game = window.global::<GameState>();
-    if differs(game.get_moves(), &moves) {
+    // None: the history did not change since the list was last given.
+    if let Some(moves) = moves.filter(|moves| differs(game.get_moves(), moves)) {
         game.set_moves(ModelRc::new(VecModel::from(moves)));
     }
     game.set_reviewing(shown.is_some());
@@ -247,9 +248,12 @@ pub fn rules_diagrams(window: &AppWindow, pictures: RulesPictures) {
 /// The game's analysis (marks, the reviewed move, the routes, the graph, the summary),
 /// the running analysis' progress (the action being analysed from 0, of how many), and
 /// whether Analyse is offered now (in review or after the end, with no analysis yet).
+/// The analysis: `history` (the marks, the graph, the summary) only when the game's
+/// history changed since it was last given, the reviewed move's part every time.
 pub fn analysis(
     window: &AppWindow,
-    picture: super::analysis_presenter::AnalysisPicture,
+    history: Option<super::analysis_presenter::AnalysisPicture>,
+    (shown, routes): (super::analysis_presenter::ShownPicture, super::analysis_presenter::RoutesPicture),
     progress: Option<(usize, usize)>,
     offered: bool,
 ) {
@@ -259,12 +263,10 @@ pub fn analysis(
         global.set_current(int(current + 1));
         global.set_total(int(total));
     }
-    global.set_can_analyse(offered && !picture.available);
-    global.set_available(picture.available);
-    if differs(global.get_marks(), &picture.marks) {
-        global.set_marks(ModelRc::new(VecModel::from(picture.marks)));
+    if let Some(picture) = history {
+        analysis_history(window, picture);
     }
-    let shown = picture.shown;
+    global.set_can_analyse(offered && !global.get_available());
     global.set_shown_judged(shown.judged);
     global.set_shown_seat(shown.seat);
     global.set_shown_mark(shown.mark);
@@ -272,9 +274,18 @@ pub fn analysis(
     global.set_shown_before_value(shown.before.1);
     global.set_shown_after(shown.after.0);
     global.set_shown_after_value(shown.after.1);
-    global.set_played_path(picture.routes.played);
-    global.set_best_path(picture.routes.best);
-    global.set_best_markers(picture.routes.best_markers);
+    global.set_played_path(routes.played);
+    global.set_best_path(routes.best);
+    global.set_best_markers(routes.best_markers);
+}
+
+/// The parts of the analysis that depend on the game's history alone.
+fn analysis_history(window: &AppWindow, picture: super::analysis_presenter::AnalysisPicture) {
+    let global = window.global::<crate::Analysis>();
+    global.set_available(picture.available);
+    if differs(global.get_marks(), &picture.marks) {
+        global.set_marks(ModelRc::new(VecModel::from(picture.marks)));
+    }
     if differs(global.get_lines(), &picture.lines) {
         global.set_lines(ModelRc::new(VecModel::from(picture.lines)));
     }

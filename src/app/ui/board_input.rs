@@ -65,13 +65,13 @@ impl Controller {
     }
 
     fn view_changed(self: &Rc<Self>) {
-        self.save();
+        self.save_soon();
         self.refresh();
     }
 
     pub(super) fn panned(self: &Rc<Self>, x: f32, y: f32, width: f32, height: f32) {
         self.with_session(|session| session.pan_view(x, y, width, height));
-        self.save();
+        self.save_soon();
     }
 
     pub(super) fn viewport_resized(self: &Rc<Self>, width: f32, height: f32) {

@@ -32,7 +32,14 @@ pub(super) struct Saving {
     /// when another Halma holds the folder).
     saver: RefCell<Saver>,
     failure: RefCell<Option<SaveFailure>>,
+    /// A save waiting for the player to stop tapping (see [`Controller::save_soon`]).
+    pending: Timer,
 }
+
+/// How long a change of the selection, the preview or the view waits to be saved: taps in
+/// a row are saved once, and a huge game's save never runs on every tap. The game itself
+/// is saved at once; closing the app (or Android pausing it) saves what waits.
+pub const SELECTION_SAVE_DELAY: Duration = Duration::from_millis(1000);
 
 /// The board's passing state: its cells, the move being animated, taps waiting for the
 /// pinch filter, the viewport's size.
@@ -43,6 +50,31 @@ pub(super) struct BoardMotion {
     pub(super) taps: Rc<TapFilter>,
     /// The board's viewport size, for the Flickable's offset.
     pub(super) viewport: StdCell<(f32, f32)>,
+    /// The history whose move list and analysis the window shows.
+    pub(super) history_shown: StdCell<Option<HistoryKey>>,
+}
+
+/// Which history a picture was made for: its length, the Zobrist keys of its first and
+/// last positions, and which analysis of it there is (its depth). Two histories of one
+/// length between the same two positions are told apart by chance alone (64-bit keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct HistoryKey {
+    actions: usize,
+    start: u64,
+    end: u64,
+    analysis: Option<u32>,
+}
+
+impl HistoryKey {
+    fn of(session: &Session) -> HistoryKey {
+        let game = session.game();
+        HistoryKey {
+            actions: game.history().len(),
+            start: game.start_position().hash(),
+            end: game.position().hash(),
+            analysis: session.analysis().map(|analysis| analysis.quality.depth),
+        }
+    }
 }
 
 /// The app's controller: one per window, used on the UI thread only.
@@ -74,7 +106,12 @@ impl Controller {
             settings: RefCell::new(Settings::default()),
             form: RefCell::new(SetupForm::default()),
             ui: RefCell::new(UiState::default()),
-            saving: Saving { store, saver: RefCell::new(Saver::none()), failure: RefCell::new(None) },
+            saving: Saving {
+                store,
+                saver: RefCell::new(Saver::none()),
+                failure: RefCell::new(None),
+                pending: Timer::default(),
+            },
             worker: Worker::default(),
             board: BoardMotion {
                 cells: Rc::new(VecModel::from(vec![Cell::default(); 256])),
@@ -82,6 +119,7 @@ impl Controller {
                 animation_timer: Timer::default(),
                 taps: Rc::new(TapFilter::default()),
                 viewport: StdCell::new((0.0, 0.0)),
+                history_shown: StdCell::new(None),
             },
             analysis: AnalysisRunner::default(),
             trusted_commands: RefCell::new(HashSet::new()),
@@ -158,6 +196,7 @@ impl Controller {
     /// Saves the session (when a game is in progress) and the settings, each only if it
     /// changed. A failure is shown to the player until a later save succeeds; play goes on.
     pub fn save(&self) {
+        self.saving.pending.stop();
         let mut saver = self.saving.saver.borrow_mut();
         let mut result = saver.save_settings(&self.settings.borrow());
         if self.ui.borrow().has_game() {
@@ -172,6 +211,21 @@ impl Controller {
             self.with_window(|w| bind::save_failure(w, presenter::save_failure(failure.as_ref())));
             *self.saving.failure.borrow_mut() = failure;
         }
+    }
+
+    /// Saves within [`SELECTION_SAVE_DELAY`]: for changes of the selection, the preview and
+    /// the view, which the save keeps (a game resumes mid-preview) but which come tap after
+    /// tap.
+    pub(super) fn save_soon(self: &Rc<Self>) {
+        if self.saving.pending.running() {
+            return;
+        }
+        let weak = Rc::downgrade(self);
+        self.saving.pending.start(TimerMode::SingleShot, SELECTION_SAVE_DELAY, move || {
+            if let Some(controller) = weak.upgrade() {
+                controller.save();
+            }
+        });
     }
 
     // ----- After every change -----
@@ -192,6 +246,12 @@ impl Controller {
         }
         self.maybe_start_seat();
         self.refresh();
+    }
+
+    /// After a change of the selection or the preview alone: refreshes, and saves soon.
+    pub(super) fn after_selection_change(self: &Rc<Self>) {
+        self.after_change(false);
+        self.save_soon();
     }
 
     /// Starts the driver of the seat to move when no person plays it (it may first offer
@@ -292,11 +352,16 @@ impl Controller {
         drop(settings);
         bind::program_name(&window, &program_name(&self.settings.borrow().engine_command));
         let shown = review.as_ref().map(|shown| (shown.game().history().len(), shown.game().to_move().index() as i32));
-        bind::review(&window, presenter::moves(&session), shown);
-        let analysis =
-            analysis_presenter::analysis(session.analysis(), session.game().setup(), session.view(), ui.review());
+        // What depends on the history alone is rebuilt only when the history changed: a
+        // tap or a review step in a 20,000-action game stays within a frame.
+        let history = HistoryKey::of(&session);
+        let history_changed = self.board.history_shown.replace(Some(history)) != Some(history);
+        bind::review(&window, history_changed.then(|| presenter::moves(&session)), shown);
+        let analysis_history =
+            history_changed.then(|| analysis_presenter::of_history(session.analysis(), session.game().setup()));
+        let reviewed = analysis_presenter::reviewed(session.analysis(), session.view(), ui.review());
         let offered = (ui.in_review() || session.game().is_over()) && !session.game().history().is_empty();
-        bind::analysis(&window, analysis, self.analysis.progress(), offered);
+        bind::analysis(&window, analysis_history, reviewed, self.analysis.progress(), offered);
         bind::pickers(&window, presenter::pickers(&session));
         bind::turning(&window, presenter::turning(self.settings.borrow().orientation));
         self.refresh_view(&window, &session);

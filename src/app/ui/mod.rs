@@ -27,7 +27,7 @@ pub mod ui_state;
 mod wiring;
 pub mod worker;
 
-pub use controller::Controller;
+pub use controller::{Controller, SELECTION_SAVE_DELAY};
 
 use super::storage::{self, Store};
 use crate::AppWindow;

@@ -17,7 +17,8 @@ impl Controller {
         match result {
             TapResult::Confirm(_) => self.confirm(),
             TapResult::Nothing => self.refresh(),
-            _ => self.after_change(true),
+            // A selection or a preview: the game is as it was.
+            _ => self.after_selection_change(),
         }
     }
 
@@ -33,7 +34,7 @@ impl Controller {
 
     pub(super) fn cancel(self: &Rc<Self>) {
         if self.with_session(|session| session.cancel()) {
-            self.after_change(true);
+            self.after_selection_change();
         }
     }
 
