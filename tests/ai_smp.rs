@@ -103,7 +103,11 @@ fn threads_answer_legal_moves_score_as_one_stop_at_once_and_leave_no_thread_behi
     let game = random_game(Setup::TwoPlayers, Seat::A, 12, 5);
     let one = SearchRequest::new(Level::Master).with_depth(4).with_seed(9);
     assert_eq!(one.thread_count(), 1);
-    assert!(SearchRequest::new(Level::Master).with_movetime(Duration::from_millis(300)).thread_count() >= 1);
+    // With a move time, Master searches on every core the machine has, at most 8.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    assert_eq!(SearchRequest::new(Level::Master).with_movetime(Duration::from_millis(300)).thread_count(), cores);
+    assert_eq!(SearchRequest::new(Level::Strong).with_movetime(Duration::from_millis(300)).thread_count(), 1);
+    assert_eq!(SearchRequest::new(Level::Master).with_threads(64).thread_count(), 8, "capped at 8");
     let first = ai::choose_action(&game, &one.with_threads(1), &stop);
     for _ in 0..3 {
         assert_eq!(ai::choose_action(&game, &one.with_threads(1), &stop), first);

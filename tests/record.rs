@@ -194,7 +194,8 @@ fn bad_headers_name_their_line_and_problem() {
         (
             altered("[Date \"2026.12.01\"]", "[Date \"2026.12\t01\"]"),
             8,
-            "line 8: malformed tag line '[Date \"2026.12\t01\"]' (expected [Name \"value\"])",
+            // The tab is quoted as an escape: an error never carries a raw control character.
+            "line 8: malformed tag line '[Date \"2026.12\\t01\"]' (expected [Name \"value\"])",
         ),
         (altered("[Date", "[A \"Human\"]\n[Date"), 8, "line 8: tag 'A' given twice"),
         (altered("3. c11-d10", "[Result \"*\"]\n3. c11-d10"), 14, "line 14: tag line '[Result \"*\"]' after the moves"),

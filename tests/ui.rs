@@ -891,13 +891,19 @@ fn a_screen_reader_plays_a_move_and_a_chain() {
     assert_eq!(h.game().history()[0].to_string(), "c3-e5-g5-g7");
 }
 
-/// The threads of an analysis still running (none once it ended or was cancelled).
-fn analysis_threads() -> usize {
-    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return 0 };
+/// The analysis threads running, counted by name in /proc: Linux only. Elsewhere `None`,
+/// and the thread checks are skipped (said on the test's output), never passed by a count
+/// of 0 that was not made.
+fn analysis_threads() -> Option<usize> {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        eprintln!("skipped: counting threads needs /proc/self/task, which only Linux has");
+        return None;
+    };
     tasks
         .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
         .filter(|name| name.trim_end().starts_with(halma::ai::analysis::THREAD_NAME))
         .count()
+        .into()
 }
 
 /// Waits (in real time, the analysis runs on threads) until no analysis runs.
@@ -928,17 +934,28 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
     assert!(h.controller.is_analysing() && analysis.get_running());
     assert!(analysis.get_total() as usize == total && analysis.get_current() >= 1);
     assert!(h.shows_text(&format!("of {total}")), "Analysing move N of M");
-    let cancelled = std::time::Instant::now();
-    h.key(slint::platform::Key::Escape);
-    assert!(cancelled.elapsed() < std::time::Duration::from_millis(100), "cancelled within 100 ms");
-    assert!(!h.controller.is_analysing() && !analysis.get_running() && !analysis.get_available());
-    assert_eq!(analysis_threads(), 0, "no analysis thread is left");
-    assert_eq!(h.controller.session(), before, "cancelling changes nothing");
+    // Esc cancels at once: judged by the median of five cancels (a shared machine may stall
+    // any one of them), each leaving no thread and changing nothing.
+    let mut cancels = Vec::new();
+    for sample in 0..5 {
+        if sample > 0 {
+            h.click_button("Analyse");
+            assert!(h.controller.is_analysing());
+        }
+        let cancelled = std::time::Instant::now();
+        h.key(slint::platform::Key::Escape);
+        cancels.push(cancelled.elapsed());
+        assert!(!h.controller.is_analysing() && !analysis.get_running() && !analysis.get_available());
+        assert!(analysis_threads().is_none_or(|threads| threads == 0), "no analysis thread is left");
+        assert_eq!(h.controller.session(), before, "cancelling changes nothing");
+    }
+    cancels.sort();
+    assert!(cancels[2] < std::time::Duration::from_millis(100), "cancelled within 100 ms (median): {cancels:?}");
 
     h.click_button("Analyse");
     wait_for_the_analysis(&h);
     assert!(analysis.get_available() && !analysis.get_can_analyse());
-    assert_eq!(analysis_threads(), 0);
+    assert!(analysis_threads().is_none_or(|threads| threads == 0));
     assert!(h.game_state().get_reviewing(), "the analysed review opens at the end");
     assert_eq!(analysis.get_marks().row_count(), total);
     assert_eq!(analysis.get_points() as usize, total + 1);
