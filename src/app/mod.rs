@@ -2,6 +2,7 @@
 //! language, and (with the `gui` feature) the Slint window itself.
 
 pub mod analysing;
+pub mod correspondence;
 pub mod interaction;
 pub mod locale;
 pub mod players;
