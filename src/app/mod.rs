@@ -9,6 +9,7 @@ pub mod players;
 pub mod saving;
 pub mod session;
 pub mod storage;
+pub mod tap_target;
 pub mod view;
 
 #[cfg(all(target_os = "android", feature = "android"))]
