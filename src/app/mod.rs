@@ -4,6 +4,7 @@
 pub mod analysing;
 pub mod correspondence;
 pub mod interaction;
+pub mod lan;
 pub mod locale;
 pub mod players;
 pub mod saving;
