@@ -48,8 +48,8 @@ pub enum Pointer {
 
 /// A point on the board in dp, from the top-left corner of the whole board as drawn at
 /// the current zoom (display orientation: x to the right, y down). With the board
-/// zoomed and panned, the caller adds the pan offset so that (0, 0) is a1's display
-/// corner's board corner, not the viewport's.
+/// zoomed and panned, the caller adds the pan offset: (0, 0) is the top-left corner of
+/// the board as displayed, not of the viewport.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoardPoint {
     pub x: f32,
