@@ -6,9 +6,11 @@
 //! - [`agree`]: which history two devices continue with after (re)connecting;
 //! - [`link`]: the connection on its own thread ([`LanLink::host`], [`LanLink::join`]):
 //!   the UI sends its seats' actions and polls for the other side's;
+//! - [`discovery`]: finding the host by DNS-SD/mDNS, where multicast works;
 //! - [`sha256`]: the hash behind the join code's proofs and the sync digest.
 
 pub mod agree;
+pub mod discovery;
 pub mod link;
 pub mod sha256;
 pub mod wire;
