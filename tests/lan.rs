@@ -54,6 +54,20 @@ impl Peer {
                     let game = self.game.as_mut().expect("a game before moves");
                     game.play_action(action).expect("the link checked it");
                 }
+                LanEvent::DrawOffered { .. } => {
+                    self.game.as_mut().expect("a game").offer_draw().expect("the link checked it");
+                }
+                LanEvent::DrawVoted { seat, accept } => {
+                    self.game.as_mut().expect("a game").answer_draw(*seat, *accept).expect("the link checked it");
+                }
+                LanEvent::Undone { to } => {
+                    let game = self.game.as_mut().expect("a game");
+                    let mut fresh = Game::from_position(*game.start_position());
+                    for action in &game.history()[..*to] {
+                        fresh.play_action(action).expect("replays");
+                    }
+                    *game = fresh;
+                }
                 LanEvent::Refused(refusal) => panic!("refused: {refusal:?}"),
                 _ => {}
             }
@@ -134,6 +148,49 @@ fn a_whole_game_over_loopback() {
             retrying: true
         }
     );
+}
+
+#[test]
+fn draw_offers_and_undo_need_the_other_sides_word() {
+    let (mut host, mut guest, _) = host_and_guest(Game::new(Setup::TwoPlayers, Seat::A), None);
+    for seed in 1..=4 {
+        one_move(&mut host, &mut guest, seed);
+    }
+    // Blue (the host's seat) offers a draw; Purple (the guest's) refuses; Blue's turn goes on.
+    host.game.as_mut().expect("a game").offer_draw().expect("may offer");
+    host.link.offer_draw();
+    assert_eq!(
+        guest.pump("the offer", |e| matches!(e, LanEvent::DrawOffered { .. })),
+        LanEvent::DrawOffered { seat: Seat::A }
+    );
+    guest.game.as_mut().expect("a game").answer_draw(Seat::C, false).expect("may refuse");
+    guest.link.vote(false);
+    let vote = host.pump("the vote", |e| matches!(e, LanEvent::DrawVoted { .. }));
+    assert_eq!(vote, LanEvent::DrawVoted { seat: Seat::C, accept: false });
+    assert_eq!(host.game(), guest.game());
+    one_move(&mut host, &mut guest, 5);
+    one_move(&mut host, &mut guest, 6);
+
+    // Purple asks to take back its move; Blue agrees: both games lose it.
+    guest.link.request_undo(5);
+    assert_eq!(
+        host.pump("the request", |e| matches!(e, LanEvent::UndoRequested { .. })),
+        LanEvent::UndoRequested { to: 5 }
+    );
+    host.link.answer_undo(true);
+    host.pump("undone here", |e| matches!(e, LanEvent::Undone { .. }));
+    assert_eq!(guest.pump("undone there", |e| matches!(e, LanEvent::Undone { .. })), LanEvent::Undone { to: 5 });
+    assert_eq!(host.game().history().len(), 5);
+    assert_eq!(host.game(), guest.game());
+    // Asked again after its new move, Blue refuses: nothing changes.
+    one_move(&mut host, &mut guest, 7);
+    guest.link.request_undo(5);
+    host.pump("the request", |e| matches!(e, LanEvent::UndoRequested { .. }));
+    host.link.answer_undo(false);
+    assert_eq!(guest.pump("refused", |e| matches!(e, LanEvent::UndoRefused { .. })), LanEvent::UndoRefused { to: 5 });
+    assert_eq!(host.game().history().len(), 6);
+    one_move(&mut host, &mut guest, 8);
+    assert_eq!(host.game(), guest.game());
 }
 
 /// A TCP relay between the guest and the host that the test can cut and restore, as a
