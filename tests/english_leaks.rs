@@ -376,9 +376,9 @@ fn check_language(checker: &mut Checker, analysed: &(Session, usize)) {
     controller.begin_session(analysed.0.clone());
     analysis.invoke_show_position(analysed.1 as i32);
     checker.state(&window, "analysed-review");
-    analysis.set_summary_open(true);
+    analysis.invoke_set_summary_open(true);
     checker.state(&window, "analysis-summary");
-    analysis.set_summary_open(false);
+    analysis.invoke_set_summary_open(false);
 
     // A refused import, and the record field's context menu.
     controller.begin_session(game_in_progress());

@@ -532,9 +532,9 @@ fn screenshots_in_every_language_and_size() {
             window.global::<halma::Analysis>().invoke_show_position(shown as i32);
             assert!(window.global::<halma::Analysis>().get_available());
             snapshot(&window, &format!("{code}-{size_name}-analysed-review"));
-            window.global::<halma::Analysis>().set_summary_open(true);
+            window.global::<halma::Analysis>().invoke_set_summary_open(true);
             snapshot(&window, &format!("{code}-{size_name}-analysis-summary"));
-            window.global::<halma::Analysis>().set_summary_open(false);
+            window.global::<halma::Analysis>().invoke_set_summary_open(false);
             controller.begin_session(game_in_progress());
             // A pasted record refused, as the import dialog tells why (line, move, reason).
             let pasted = "[Halma \"1\"]\n[Setup \"2p\"]\n[Teams \"none\"]\n[FirstSeat \"A\"]\n[A \"Human\"]\n\

@@ -4,7 +4,8 @@
 //! only when something changed, and a failed save says why.
 
 use halma::app::saving::{self, StartProblem};
-use halma::app::session::{GameConfig, Notice, Player, Session, Settings, MAX_ENGINE_COMMAND};
+use halma::app::session::{GameConfig, Notice, Player, Session};
+use halma::app::settings::{Settings, MAX_ENGINE_COMMAND};
 use halma::app::storage::{self, Damage, SaveFailure, Store, SESSION, SETTINGS};
 use halma::app::view::{BoardView, MAX_ZOOM};
 use halma::rules::{Seat, Setup};

@@ -1114,7 +1114,7 @@ fn a_program_read_from_files_waits_for_the_players_word() {
         let proof = dir.join("pwned");
         let command = format!("sh -c 'id > {}'", proof.display());
         let store = halma::app::storage::Store::new(&dir);
-        let settings = halma::app::session::Settings { engine_command: command.clone(), ..Default::default() };
+        let settings = halma::app::settings::Settings { engine_command: command.clone(), ..Default::default() };
         store.save(halma::app::storage::SETTINGS, &settings).expect("settings saved");
         let first_program = GameConfig { first: Seat::C, ..ui_support::against(Player::Program) };
         store.save(halma::app::storage::SESSION, &Session::new(first_program)).expect("game saved");

@@ -19,6 +19,11 @@ use std::sync::Mutex;
 pub const LANGUAGES: [(&str, &str); 5] =
     [("en", "English"), ("fr", "Français"), ("uk", "Українська"), ("id", "Bahasa Indonesia"), ("fil", "Filipino")];
 
+/// The place of `code` in [`LANGUAGES`] (the language menu's index), 0 if it is none of ours.
+pub fn language_index(code: &str) -> i32 {
+    LANGUAGES.iter().position(|(known, _)| *known == code).map_or(0, |index| index as i32)
+}
+
 /// The language used when the system asks for none of ours.
 pub const FALLBACK_LANGUAGE: &str = "en";
 

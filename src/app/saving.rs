@@ -20,7 +20,8 @@
 //! Pure files and state, no interface: the app's window and the fuzz target run the
 //! same path.
 
-use super::session::{Session, Settings};
+use super::session::Session;
+use super::settings::Settings;
 use super::storage::{self, Damage, Document, InstanceLock, LoadOutcome, LockError, SaveFailure, Store};
 use std::fs;
 use std::path::PathBuf;
@@ -40,8 +41,8 @@ pub enum StartProblem {
     AlreadyOpen,
 }
 
-/// What the start found.
-#[derive(Debug)]
+/// What the start found (by default: nothing saved, nothing wrong).
+#[derive(Debug, Default)]
 pub struct Started {
     pub settings: Settings,
     /// The game to resume, if there is one.

@@ -17,7 +17,7 @@ pub enum Player {
     Human,
     Computer(Level),
     /// An engine program speaking `halma-engine`'s protocol (desktop only). Its command
-    /// line is a setting ([`Settings::engine_command`]), so that a game saved with it
+    /// line is a setting ([`Settings::engine_command`](super::settings::Settings::engine_command)), so that a game saved with it
     /// loads again as long as the settings do.
     Program,
 }
@@ -694,87 +694,6 @@ fn analysis_continues(analysis: &GameAnalysis, game: &Game) -> bool {
 fn analysis_fits(analysis: &GameAnalysis, game: &Game) -> bool {
     analysis.actions.len() == game.history().len()
         && analysis.actions.iter().zip(game.history()).all(|(entry, action)| entry.action == *action)
-}
-
-/// The player's settings, saved apart from the game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Settings {
-    /// Language code chosen in the menu; `None` follows the system.
-    #[serde(default)]
-    pub language: Option<String>,
-    #[serde(default)]
-    pub orientation: Orientation,
-    /// The last new-game choices, offered again.
-    #[serde(default)]
-    pub last_config: Option<GameConfig>,
-    /// The engine program's command line, split as a shell splits words (quotes and
-    /// escapes) and run without a shell, for the seats played by [`Player::Program`].
-    /// Empty: none yet. Read from a file, it starts nothing until the player confirms it
-    /// in this run of the app.
-    #[serde(default)]
-    pub engine_command: String,
-    /// The engine program's time for each move, in milliseconds
-    /// ([`MIN_ENGINE_MOVE_MS`]..=[`MAX_ENGINE_MOVE_MS`]).
-    #[serde(default = "default_engine_move_ms")]
-    pub engine_move_ms: u32,
-}
-
-/// The shortest time per move a player may give an engine program, in milliseconds.
-pub const MIN_ENGINE_MOVE_MS: u32 = 100;
-/// The longest time per move a player may give an engine program, in milliseconds.
-pub const MAX_ENGINE_MOVE_MS: u32 = 30_000;
-/// An engine program's time per move until the player chooses another.
-pub const DEFAULT_ENGINE_MOVE_MS: u32 = 1000;
-
-fn default_engine_move_ms() -> u32 {
-    DEFAULT_ENGINE_MOVE_MS
-}
-
-/// The longest engine command line kept, in characters.
-pub const MAX_ENGINE_COMMAND: usize = 1024;
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            language: None,
-            orientation: Orientation::Fixed,
-            last_config: None,
-            engine_command: String::new(),
-            engine_move_ms: DEFAULT_ENGINE_MOVE_MS,
-        }
-    }
-}
-
-/// `command` as a setting: trimmed, and empty when it cannot be a command line (over
-/// [`MAX_ENGINE_COMMAND`] characters, or with a line break or another control character).
-pub fn engine_command(command: &str) -> String {
-    let command = command.trim();
-    let usable = command.chars().count() <= MAX_ENGINE_COMMAND && !command.chars().any(char::is_control);
-    if usable {
-        command.to_string()
-    } else {
-        String::new()
-    }
-}
-
-impl Settings {
-    /// Settings read from a file, with every value the app could not use repaired: a
-    /// language the app does not speak follows the system again, the last new-game
-    /// choices get a first seat that is in play, an engine command line that cannot be
-    /// one is forgotten, its time per move is brought into range, and where engine programs are not offered (Android) their seats
-    /// go back to people.
-    pub fn validated(mut self) -> Settings {
-        self.language = self.language.as_deref().and_then(super::locale::supported_language).map(String::from);
-        self.engine_command = engine_command(&self.engine_command);
-        self.engine_move_ms = self.engine_move_ms.clamp(MIN_ENGINE_MOVE_MS, MAX_ENGINE_MOVE_MS);
-        if let Some(config) = &mut self.last_config {
-            if !config.setup.has_seat(config.first) {
-                config.first = config.setup.seats()[0];
-            }
-            config.seat_programs_here();
-        }
-        self
-    }
 }
 
 #[cfg(test)]

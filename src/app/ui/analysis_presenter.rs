@@ -3,7 +3,7 @@
 //! the words about the reviewed move, the two routes on the board, the evaluation graph
 //! and the summary per player. Unit-tested without a window.
 
-use super::presenter::{route_path, seat_index};
+use super::presenter::{int, route_path, seat_index};
 use crate::ai::analysis::{self, Class, Eval, GameAnalysis, Verdict};
 use crate::app::view::BoardView;
 use crate::rules::{Action, Route, Seat, Setup, Square};
@@ -98,10 +98,6 @@ pub fn draw_vote(vote: Option<analysis::DrawVote>) -> (DrawVote, i32) {
         Some(analysis::DrawVote::Agreed) => (DrawVote::Agreed, 0),
         Some(analysis::DrawVote::Offered { offerer }) => (DrawVote::Offered, seat_index(offerer)),
     }
-}
-
-fn int(value: usize) -> i32 {
-    i32::try_from(value).unwrap_or(i32::MAX)
 }
 
 pub fn move_class(class: Class) -> MoveClass {

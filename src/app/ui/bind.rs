@@ -2,13 +2,16 @@
 //! each function copies one picture into the global of its area.
 
 use super::diagrams::{DiagramPicture, RulesPictures};
+use super::presenter::int;
 use super::presenter::{BoardPicture, FormPicture, PickerPicture, StatusPicture};
-use super::records::{int, Trouble};
+use super::record_presenter::Trouble;
+use super::state::Messages;
 use super::ui_state::UiState;
 use crate::app::locale;
 use crate::{
-    AppWindow, BoardState, BoardTurning, Cell, Diagram, GameState, MoveEntry, Navigation, NewGameForm, Pickers,
-    Preferences, RecordDetail, RecordTrouble, Records, RulesDiagrams, SaveFailureKind, SaveProblem, SeatFailure,
+    AppWindow, BoardState, BoardTurning, Cell, Diagram, GameMenuState, GameState, MoveEntry, Navigation, NewGameForm,
+    Pickers, Preferences, RecordDetail, RecordTrouble, Records, RulesDiagrams, SaveFailureKind, SaveProblem,
+    SeatFailure,
 };
 use slint::{ComponentHandle, Model, ModelRc, SharedString, VecModel};
 
@@ -32,16 +35,30 @@ pub fn interface(window: &AppWindow, ui: &UiState) {
     window.global::<Records>().set_importing(ui.import_open());
     window.global::<BoardState>().set_cursor_visible(ui.cursor_shown());
     window.global::<NewGameForm>().set_can_resume(ui.has_game());
+    window.global::<GameMenuState>().set_open(ui.menu_open());
+    window.global::<crate::Analysis>().set_summary_open(ui.summary_open());
+}
+
+/// The messages the window shows until something ends them.
+pub fn messages(window: &AppWindow, messages: &Messages) {
+    load_problems(window, &messages.load_problems);
+    copied(window, messages.copied.as_deref());
+    import_trouble(window, messages.import_trouble.as_ref());
+    window.global::<crate::Analysis>().set_failed(messages.analysis_failed);
+    save_failure(window, super::presenter::save_failure(messages.save_failure.as_ref()));
 }
 
 /// What went wrong with the saved files at start (empty once dismissed).
-pub fn load_problems(window: &AppWindow, problems: Vec<SaveProblem>) {
-    window.global::<NewGameForm>().set_load_problems(ModelRc::new(VecModel::from(problems)));
+fn load_problems(window: &AppWindow, problems: &[SaveProblem]) {
+    let form = window.global::<NewGameForm>();
+    if differs(form.get_load_problems(), problems) {
+        form.set_load_problems(ModelRc::new(VecModel::from(problems.to_vec())));
+    }
 }
 
 /// Copy game done (`Some`, with the file it was also saved to, or empty), or the game
 /// changed since (`None`).
-pub fn copied(window: &AppWindow, saved_to: Option<String>) {
+fn copied(window: &AppWindow, saved_to: Option<&str>) {
     let records = window.global::<Records>();
     records.set_copied(saved_to.is_some());
     if let Some(saved_to) = saved_to {
@@ -50,7 +67,7 @@ pub fn copied(window: &AppWindow, saved_to: Option<String>) {
 }
 
 /// Why a pasted record was refused, at which line; `None` clears it.
-pub fn import_trouble(window: &AppWindow, trouble: Option<(usize, Trouble)>) {
+fn import_trouble(window: &AppWindow, trouble: Option<&(usize, Trouble)>) {
     let records = window.global::<Records>();
     let Some((line, trouble)) = trouble else {
         records.set_error_line(-1);
@@ -59,10 +76,10 @@ pub fn import_trouble(window: &AppWindow, trouble: Option<(usize, Trouble)>) {
         records.set_error(SharedString::new());
         return;
     };
-    records.set_error_line(int(line));
+    records.set_error_line(int(*line));
     records.set_trouble(trouble.kind);
     records.set_detail(trouble.detail);
-    records.set_error(trouble.text.into());
+    records.set_error(trouble.text.as_str().into());
     records.set_error_action(int(trouble.action));
     records.set_detail_row(trouble.row);
     records.set_detail_count(trouble.count);
@@ -145,7 +162,7 @@ pub fn program_name(window: &AppWindow, name: &str) {
 }
 
 /// Why the game could not be saved, or `SaveFailureKind::None`.
-pub fn save_failure(window: &AppWindow, failure: SaveFailureKind) {
+fn save_failure(window: &AppWindow, failure: SaveFailureKind) {
     window.global::<GameState>().set_save_failure(failure);
 }
 

@@ -1,38 +1,38 @@
-//! The controller: one per window, on the UI thread. It holds the session, the settings,
-//! the new-game form and the interface state (`UiState`), and after every change saves,
-//! lets the seats' drivers act and pushes the presenter's pictures into the window
-//! through `bind`. The actions themselves live in `play` (the game), `board_input`
-//! (taps, keys, view), `pages` (pages, Back, new game, settings), `review` and `records`;
-//! `wiring` connects them to the Slint callbacks.
+//! The controller: one per window, on the UI thread. It owns the one [`AppState`] and
+//! what runs beside it (saving, the seats' searches, the analysis, the animation's and
+//! the taps' timers). Every Slint callback, timer and background job becomes an
+//! [`Event`] handed to [`Controller::dispatch`], the only place that runs an action, keeps
+//! review's gate, carries out the effects, saves, starts the seat to move and refreshes
+//! the window. `wiring` connects the callbacks; `bind` writes the Slint globals.
 
-use super::analysing::AnalysisRunner;
-use super::animation::{Animation, HOP_TIME};
+use super::actions::{self, Event};
+use super::analysing::{AnalysisRunner, Polled};
+use super::animation::HOP_TIME;
+use super::effects::{Effects, Redraw, Save};
 use super::gestures::TapFilter;
-use super::setup_form::SetupForm;
-use super::ui_state::UiState;
+use super::state::{AppState, Facts};
 use super::worker::{JobKind, Worker};
 use super::{analysis_presenter, bind, presenter};
 use crate::ai;
+use crate::ai::analysis::Quality;
+use crate::app::locale;
 use crate::app::players::{program_name, Driven};
 use crate::app::saving::{self, Saver};
-use crate::app::session::{GameConfig, Player, Session, Settings};
-use crate::app::storage::{SaveFailure, Store};
-use crate::rules::{Seat, Square};
-use crate::{AppWindow, Cell, Page};
+use crate::app::session::{Player, Session};
+use crate::app::storage::{self, Store};
+use crate::{AppWindow, Cell};
 use slint::{ComponentHandle, Timer, TimerMode, VecModel};
 use std::cell::{Cell as StdCell, RefCell};
-use std::collections::HashSet;
 use std::rc::Rc;
 use std::time::Duration;
 
-/// Saving: where, what was written last, and the failure shown until a save succeeds.
-pub(super) struct Saving {
-    pub(super) store: Option<Store>,
+/// Saving: where, and what was written last.
+struct Saving {
+    store: Option<Store>,
     /// Writes the saves (only what changed, never over a newer version's file, nothing
     /// when another Halma holds the folder).
     saver: RefCell<Saver>,
-    failure: RefCell<Option<SaveFailure>>,
-    /// A save waiting for the player to stop tapping (see [`Controller::save_soon`]).
+    /// A save waiting for the player to stop tapping (see [`SELECTION_SAVE_DELAY`]).
     pending: Timer,
 }
 
@@ -41,24 +41,20 @@ pub(super) struct Saving {
 /// is saved at once; closing the app (or Android pausing it) saves what waits.
 pub const SELECTION_SAVE_DELAY: Duration = Duration::from_millis(1000);
 
-/// The board's passing state: its cells, the move being animated, taps waiting for the
-/// pinch filter, the viewport's size.
-pub(super) struct BoardMotion {
-    pub(super) cells: Rc<VecModel<Cell>>,
-    pub(super) animation: RefCell<Option<Animation>>,
+/// The board's passing machinery: its cells model, the animation's timer, the taps
+/// waiting for the pinch filter, and which history the window's lists were made for.
+struct BoardMotion {
+    cells: Rc<VecModel<Cell>>,
     animation_timer: Timer,
-    pub(super) taps: Rc<TapFilter>,
-    /// The board's viewport size, for the Flickable's offset.
-    pub(super) viewport: StdCell<(f32, f32)>,
-    /// The history whose move list and analysis the window shows.
-    pub(super) history_shown: StdCell<Option<HistoryKey>>,
+    taps: Rc<TapFilter>,
+    history_shown: StdCell<Option<HistoryKey>>,
 }
 
 /// Which history a picture was made for: its length, the Zobrist keys of its first and
 /// last positions, and which analysis of it there is (its depth). Two histories of one
 /// length between the same two positions are told apart by chance alone (64-bit keys).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct HistoryKey {
+struct HistoryKey {
     actions: usize,
     start: u64,
     end: u64,
@@ -79,22 +75,14 @@ impl HistoryKey {
 
 /// The app's controller: one per window, used on the UI thread only.
 pub struct Controller {
-    pub(super) window: slint::Weak<AppWindow>,
-    pub(super) session: RefCell<Session>,
-    pub(super) settings: RefCell<Settings>,
-    pub(super) form: RefCell<SetupForm>,
-    /// Page, question or dialog, review, cursor, whether there is a game.
-    pub(super) ui: RefCell<UiState>,
-    pub(super) saving: Saving,
+    window: slint::Weak<AppWindow>,
+    state: RefCell<AppState>,
+    saving: Saving,
     /// The seats' drivers and the hint, polled on a timer.
-    pub(super) worker: Worker,
-    pub(super) board: BoardMotion,
+    worker: Worker,
+    board: BoardMotion,
     /// The game's analysis while it runs in the background.
-    pub(super) analysis: AnalysisRunner,
-    /// The engine command lines the player allowed to start in this run of the app. Never
-    /// saved: a command line read from a file (settings, a save) starts nothing until the
-    /// player confirms it, since data folders are copied and synced between machines.
-    pub(super) trusted_commands: RefCell<HashSet<String>>,
+    analysis: AnalysisRunner,
 }
 
 impl Controller {
@@ -102,27 +90,16 @@ impl Controller {
     pub fn install(window: &AppWindow, store: Option<Store>) -> Rc<Controller> {
         let controller = Rc::new(Controller {
             window: window.as_weak(),
-            session: RefCell::new(Session::new(GameConfig::default())),
-            settings: RefCell::new(Settings::default()),
-            form: RefCell::new(SetupForm::default()),
-            ui: RefCell::new(UiState::default()),
-            saving: Saving {
-                store,
-                saver: RefCell::new(Saver::none()),
-                failure: RefCell::new(None),
-                pending: Timer::default(),
-            },
+            state: RefCell::new(AppState::default()),
+            saving: Saving { store, saver: RefCell::new(Saver::none()), pending: Timer::default() },
             worker: Worker::default(),
             board: BoardMotion {
                 cells: Rc::new(VecModel::from(vec![Cell::default(); 256])),
-                animation: RefCell::new(None),
                 animation_timer: Timer::default(),
                 taps: Rc::new(TapFilter::default()),
-                viewport: StdCell::new((0.0, 0.0)),
                 history_shown: StdCell::new(None),
             },
             analysis: AnalysisRunner::default(),
-            trusted_commands: RefCell::new(HashSet::new()),
         });
         bind::window_start(window, &controller.board.cells);
         bind::rules_diagrams(window, super::diagrams::all());
@@ -132,59 +109,15 @@ impl Controller {
         controller
     }
 
-    /// Runs `f` on the window, if it still exists.
-    pub(super) fn with_window(&self, f: impl FnOnce(&AppWindow)) {
-        if let Some(window) = self.window.upgrade() {
-            f(&window);
-        }
-    }
-
-    /// Changes the session; the borrow ends when `f` returns.
-    pub(super) fn with_session<R>(&self, f: impl FnOnce(&mut Session) -> R) -> R {
-        f(&mut self.session.borrow_mut())
-    }
-
-    /// Changes the interface state (then `refresh` shows it).
-    pub(super) fn with_ui<R>(&self, f: impl FnOnce(&mut UiState) -> R) -> R {
-        f(&mut self.ui.borrow_mut())
-    }
-
-    /// The one gate of the actions that change the live game: in review the board shows
-    /// an earlier position and takes no moves, so they do nothing.
-    pub(super) fn live(self: &Rc<Self>, action: impl FnOnce(&Rc<Self>)) {
-        if !self.ui.borrow().in_review() {
-            action(self);
-        }
-    }
-
-    // ----- Start and saving -----
-
+    /// Reads the saves (the saver then owns the data folder) and shows what they hold.
     fn restore(self: &Rc<Self>) {
-        let mut problems = Vec::new();
+        let mut started = saving::Started::default();
         if let Some(store) = &self.saving.store {
-            let (started, saver) = saving::start(store);
-            for problem in &started.problems {
-                eprintln!("halma: {}", presenter::start_problem_log(problem));
-            }
-            problems = started.problems.iter().map(presenter::start_problem).collect();
-            *self.settings.borrow_mut() = started.settings;
-            if let Some(session) = started.session {
-                *self.session.borrow_mut() = session;
-                self.with_ui(UiState::game_begun);
-            }
+            let (read, saver) = saving::start(store);
+            started = read;
             *self.saving.saver.borrow_mut() = saver;
         }
-        let settings = self.settings.borrow();
-        let config = settings.last_config.unwrap_or_default();
-        *self.form.borrow_mut() = SetupForm::from_config(config, &settings.engine_command, settings.engine_move_ms);
-        drop(settings);
-        let page = if problems.is_empty() { Page::Game } else { Page::NewGame };
-        // Shown once, until dismissed: nothing reads them back.
-        self.with_window(|w| bind::load_problems(w, problems));
-        self.apply_language();
-        self.with_ui(|ui| ui.show(page));
-        self.refresh_form();
-        self.after_change(false);
+        self.dispatch(Event::Restored(Box::new(started)));
     }
 
     /// The window has shown its first frame (or closed normally): the start worked, and
@@ -193,190 +126,321 @@ impl Controller {
         self.saving.saver.borrow_mut().first_frame_shown();
     }
 
-    /// Saves the session (when a game is in progress) and the settings, each only if it
-    /// changed. A failure is shown to the player until a later save succeeds; play goes on.
-    pub fn save(&self) {
-        self.saving.pending.stop();
-        let mut saver = self.saving.saver.borrow_mut();
-        let mut result = saver.save_settings(&self.settings.borrow());
-        if self.ui.borrow().has_game() {
-            result = saver.save_session(&self.session.borrow()).and(result);
+    // ----- The one dispatch -----
+
+    /// Runs `event`'s action on the state (unless review's gate holds it: in review the
+    /// board takes no moves), then carries out its effects in one fixed order: stop what
+    /// the change makes stale, start what it asks for, save, start the seat to move, and
+    /// refresh the window once. Returns the effects (Copy game's text is in them).
+    pub fn dispatch(self: &Rc<Self>, event: Event) -> Effects {
+        let facts = self.facts();
+        let Ok(mut state) = self.state.try_borrow_mut() else {
+            // An event raised while an action runs (a Slint callback fired by a property
+            // set during a refresh) waits for the event loop's next turn.
+            let weak = Rc::downgrade(self);
+            Timer::single_shot(Duration::ZERO, move || {
+                if let Some(controller) = weak.upgrade() {
+                    controller.dispatch(event);
+                }
+            });
+            return Effects::none();
+        };
+        if state.ui.in_review() && event.plays_on_live_game() {
+            return Effects::none();
         }
-        drop(saver);
-        if let Err(failure) = &result {
-            eprintln!("halma: could not save: {failure}");
+        let before = HistoryKey::of(&state.session);
+        let effects = actions::update(&mut state, &facts, event);
+        drop(state);
+        self.carry_out(&effects, before);
+        effects
+    }
+
+    /// What the actions may know of the background, as it is now.
+    fn facts(&self) -> Facts {
+        Facts { busy: self.worker.busy(), analysing: self.analysis.is_running() }
+    }
+
+    fn carry_out(self: &Rc<Self>, effects: &Effects, before: HistoryKey) {
+        if effects.stop_search {
+            self.worker.cancel();
         }
-        let failure = result.err();
-        if *self.saving.failure.borrow() != failure {
-            self.with_window(|w| bind::save_failure(w, presenter::save_failure(failure.as_ref())));
-            *self.saving.failure.borrow_mut() = failure;
+        if effects.stop_analysis {
+            self.analysis.stop();
+        }
+        self.settle(before);
+        if let Some(copy) = &effects.copy {
+            self.write_record(copy);
+        }
+        if effects.language {
+            self.show_language();
+        }
+        self.run_animation(effects.animate);
+        if effects.start_hint {
+            self.start_hint();
+        }
+        if effects.start_analysis {
+            self.start_analysis();
+        }
+        match effects.save {
+            Save::Now => self.save_now(),
+            Save::Soon => self.save_soon(),
+            Save::No => {}
+        }
+        if self.start_seat_to_move() && effects.save != Save::Now {
+            self.save_now();
+        }
+        match effects.redraw {
+            Redraw::All => self.refresh(),
+            Redraw::View => self.refresh_view(),
+            // A seat that offered a draw changed what the window shows.
+            Redraw::Nothing => {}
         }
     }
 
-    /// Saves within [`SELECTION_SAVE_DELAY`]: for changes of the selection, the preview and
-    /// the view, which the save keeps (a game resumes mid-preview) but which come tap after
-    /// tap.
-    pub(super) fn save_soon(self: &Rc<Self>) {
+    /// What every change brings: an analysis of the game as it was is of no use any more,
+    /// the computers answer a draw offer, the board turns to the seat to move, and a
+    /// copied record no longer speaks of this game.
+    fn settle(&self, before: HistoryKey) {
+        let mut state = self.state.borrow_mut();
+        if self.analysis.is_stale(state.session.game()) {
+            self.analysis.stop();
+        }
+        let orientation = state.settings.orientation;
+        state.session.resolve_computer_votes(ai::should_accept_draw);
+        state.session.apply_orientation(orientation);
+        if HistoryKey::of(&state.session) != before {
+            state.messages.copied = None;
+        }
+    }
+
+    // ----- What the effects start -----
+
+    /// Starts or stops the animation's timer: it runs while a move is shown hop by hop.
+    fn run_animation(self: &Rc<Self>, start: bool) {
+        if self.state.borrow().animation.is_none() {
+            self.board.animation_timer.stop();
+        } else if start {
+            let weak = Rc::downgrade(self);
+            self.board.animation_timer.start(TimerMode::Repeated, HOP_TIME, move || {
+                if let Some(controller) = weak.upgrade() {
+                    controller.dispatch(Event::AnimationStep);
+                }
+            });
+        }
+    }
+
+    fn start_hint(self: &Rc<Self>) {
+        let game = self.state.borrow().session.game().clone();
+        let weak = Rc::downgrade(self);
+        self.worker.start_hint(game, move || {
+            if let Some(controller) = weak.upgrade() {
+                controller.poll_search();
+            }
+        });
+    }
+
+    /// The worker's timer: a finished search is reported to the state.
+    fn poll_search(self: &Rc<Self>) {
+        if let Some(finished) = self.worker.take_finished() {
+            self.dispatch(Event::SearchFinished(finished));
+        }
+    }
+
+    fn start_analysis(self: &Rc<Self>) {
+        let weak = Rc::downgrade(self);
+        self.analysis.start(self.state.borrow().session.game(), move || {
+            if let Some(controller) = weak.upgrade() {
+                controller.poll_analysis();
+            }
+        });
+    }
+
+    /// The analysis' timer: its progress and its end are reported to the state.
+    fn poll_analysis(self: &Rc<Self>) {
+        match self.analysis.poll() {
+            Polled::Unchanged => {}
+            Polled::Progress => {
+                self.dispatch(Event::AnalysisProgress);
+            }
+            Polled::Done(analysed) => {
+                self.dispatch(Event::AnalysisDone(analysed));
+            }
+            Polled::Failed(reason) => {
+                eprintln!("halma: the analysis failed: {reason}");
+                self.dispatch(Event::AnalysisFailed);
+            }
+        }
+    }
+
+    /// Starts the driver of the seat to move when no person plays it (it may first offer
+    /// a draw when the game is stuck: then true, the game changed).
+    fn start_seat_to_move(self: &Rc<Self>) -> bool {
+        let mut state = self.state.borrow_mut();
+        let idle = state.animation.is_none() && self.worker.busy() != Some(JobKind::Computer);
+        if !idle || !state.ui.has_game() || state.seat_failure.is_some() {
+            return false;
+        }
+        if state.session.driven_to_move().is_none() || state.program_awaits_confirmation().is_some() {
+            return false;
+        }
+        let offered = state.session.computer_offers_draw(ai::wants_draw);
+        if offered {
+            state.session.resolve_computer_votes(ai::should_accept_draw);
+        }
+        // A person answers first (or everyone accepted).
+        let driven = match state.session.driven_to_move() {
+            Some(Player::Computer(level)) => Driven::Computer(level),
+            Some(Player::Program) => Driven::Program {
+                command: state.settings.engine_command.clone(),
+                move_time: Duration::from_millis(state.settings.engine_move_ms.into()),
+            },
+            Some(Player::Human) | None => return offered,
+        };
+        let weak = Rc::downgrade(self);
+        self.worker.start_seat(driven, state.session.game(), move || {
+            if let Some(controller) = weak.upgrade() {
+                controller.poll_search();
+            }
+        });
+        offered
+    }
+
+    /// Shows the interface in the state's language (a bundled catalogue).
+    fn show_language(&self) {
+        let code = self.state.borrow().language;
+        // Every language of the menu is bundled: an error would mean a missing catalogue,
+        // and the interface then stays in the language it had.
+        if let Err(error) = slint::select_bundled_translation(code) {
+            eprintln!("halma: no translation for '{code}': {error}");
+        }
+    }
+
+    /// Copy game: on the desktop the record is also saved to a file, which the message
+    /// names.
+    fn write_record(&self, copy: &super::effects::Copy) {
+        let saved = match (&self.saving.store, &copy.file_name) {
+            (Some(store), Some(name)) => store.save_record(name, &copy.text).ok(),
+            _ => None,
+        };
+        let saved_to = saved.map(|path| path.display().to_string()).unwrap_or_default();
+        self.state.borrow_mut().messages.copied = Some(saved_to);
+    }
+
+    // ----- Saving -----
+
+    /// Saves the session (when a game is in progress) and the settings, each only if it
+    /// changed. A failure is shown to the player until a later save succeeds; play goes on.
+    fn save_now(&self) {
+        self.saving.pending.stop();
+        let mut state = self.state.borrow_mut();
+        let mut saver = self.saving.saver.borrow_mut();
+        let mut result = saver.save_settings(&state.settings);
+        if state.ui.has_game() {
+            result = saver.save_session(&state.session).and(result);
+        }
+        if let Err(failure) = &result {
+            eprintln!("halma: could not save: {failure}");
+        }
+        state.messages.save_failure = result.err();
+    }
+
+    /// Saves within [`SELECTION_SAVE_DELAY`]: for changes of the selection, the preview
+    /// and the view, which the save keeps (a game resumes mid-preview) but which come tap
+    /// after tap.
+    fn save_soon(self: &Rc<Self>) {
         if self.saving.pending.running() {
             return;
         }
         let weak = Rc::downgrade(self);
         self.saving.pending.start(TimerMode::SingleShot, SELECTION_SAVE_DELAY, move || {
             if let Some(controller) = weak.upgrade() {
-                controller.save();
+                controller.dispatch(Event::SaveDue);
             }
         });
     }
 
-    // ----- After every change -----
-
-    /// Saves, starts the seat to move's driver or answers its votes when due, and refreshes.
-    pub(super) fn after_change(self: &Rc<Self>, save: bool) {
-        let orientation = self.settings.borrow().orientation;
-        // An analysis of the game as it was is of no use any more.
-        self.drop_stale_analysis();
-        self.with_session(|session| {
-            session.resolve_computer_votes(ai::should_accept_draw);
-            session.apply_orientation(orientation);
-        });
-        if save {
-            self.save();
-            // A changed game: "copied" spoke of the game as it was.
-            self.with_window(|w| bind::copied(w, None));
-        }
-        self.maybe_start_seat();
-        self.refresh();
+    /// Saves now what waits to be saved (the app pauses or closes).
+    pub fn save(self: &Rc<Self>) {
+        self.dispatch(Event::SaveDue);
     }
 
-    /// After a change of the selection or the preview alone: refreshes, and saves soon.
-    pub(super) fn after_selection_change(self: &Rc<Self>) {
-        self.after_change(false);
-        self.save_soon();
-    }
+    // ----- Input that waits on the machinery -----
 
-    /// Starts the driver of the seat to move when no person plays it (it may first offer
-    /// a draw when the game is stuck).
-    fn maybe_start_seat(self: &Rc<Self>) {
-        let idle = self.board.animation.borrow().is_none() && self.worker.busy() != Some(JobKind::Computer);
-        if !idle || !self.ui.borrow().has_game() || self.worker.failed() {
-            return;
-        }
-        if self.session.borrow().driven_to_move().is_none() || self.program_awaits_confirmation().is_some() {
-            return;
-        }
-        if self.with_session(|session| session.computer_offers_draw(ai::wants_draw)) {
-            self.with_session(|session| session.resolve_computer_votes(ai::should_accept_draw));
-            self.save();
-            self.refresh();
-        }
-        // A person answers first (or everyone accepted).
-        let driven = match self.session.borrow().driven_to_move() {
-            Some(Player::Computer(level)) => Driven::Computer(level),
-            Some(Player::Program) => {
-                let settings = self.settings.borrow();
-                Driven::Program {
-                    command: settings.engine_command.clone(),
-                    move_time: Duration::from_millis(settings.engine_move_ms.into()),
+    /// A click on a display cell: it counts as a tap once no pinch claims it.
+    pub(super) fn cell_clicked(self: &Rc<Self>, x: i32, y: i32) {
+        let weak = Rc::downgrade(self);
+        self.board.taps.click(x, y, move || {
+            if let Some(controller) = weak.upgrade() {
+                if let Some((x, y)) = controller.board.taps.take_pending() {
+                    controller.dispatch(Event::Tap { x, y });
                 }
             }
-            Some(Player::Human) | None => return,
-        };
-        let weak = Rc::downgrade(self);
-        self.worker.start_seat(driven, self.session.borrow().game(), move || {
-            if let Some(controller) = weak.upgrade() {
-                controller.poll_job();
-            }
         });
     }
 
-    /// The command line of the engine program to move, while it waits for the player's
-    /// confirmation before it is started ("Start …?").
-    pub(super) fn program_awaits_confirmation(&self) -> Option<String> {
-        if !self.ui.borrow().has_game() || self.session.borrow().driven_to_move() != Some(Player::Program) {
-            return None;
-        }
-        let command = self.settings.borrow().engine_command.clone();
-        (!self.trusted_commands.borrow().contains(&command)).then_some(command)
+    pub(super) fn gesture_started(&self) {
+        self.board.taps.gesture_started();
     }
 
-    // ----- Animation -----
-
-    pub(super) fn animate(self: &Rc<Self>, route: Vec<Square>, seat: Seat) {
-        let Some(animation) = Animation::new(route, seat) else { return };
-        *self.board.animation.borrow_mut() = Some(animation);
-        let weak = Rc::downgrade(self);
-        self.board.animation_timer.start(TimerMode::Repeated, HOP_TIME, move || {
-            if let Some(controller) = weak.upgrade() {
-                controller.animation_step();
-            }
-        });
+    pub(super) fn gesture_updated(self: &Rc<Self>, scale: f32, rotation: f32, anchor_x: f32, anchor_y: f32) {
+        let step = self.board.taps.gesture_updated(scale, rotation);
+        let (zoom_factor, quarter_turn) = (step.zoom_factor, step.quarter_turn);
+        self.dispatch(Event::Pinch { zoom_factor, quarter_turn, anchor_x, anchor_y });
     }
 
-    fn animation_step(self: &Rc<Self>) {
-        let moved = self.board.animation.borrow_mut().as_mut().is_some_and(Animation::step);
-        if moved {
-            self.refresh();
-        } else {
-            self.finish_animation();
-            self.after_change(false);
-        }
-    }
-
-    pub(super) fn finish_animation(&self) {
-        self.board.animation.borrow_mut().take();
-        self.board.animation_timer.stop();
+    pub(super) fn gesture_ended(self: &Rc<Self>) {
+        self.board.taps.gesture_ended();
+        self.dispatch(Event::GestureEnded);
     }
 
     // ----- Showing the state -----
 
-    /// Pushes the whole state into the window; only changed board cells are updated.
-    pub fn refresh(&self) {
+    /// Pushes the whole state into the window; only changed board cells are updated, and
+    /// what depends on the history alone only when the history changed.
+    fn refresh(&self) {
         let Some(window) = self.window.upgrade() else { return };
-        let session = self.session.borrow();
-        let ui = *self.ui.borrow();
-        let animation = self.board.animation.borrow();
+        let state = self.state.borrow();
+        let (session, ui, settings) = (&state.session, state.ui, &state.settings);
         let review = ui.review().map(|shown| session.reviewing(shown));
         match &review {
             // An earlier position, read-only: no preview, no cursor, no moving piece.
             Some(shown) => bind::board(&window, &self.board.cells, presenter::board(shown, None)),
-            None => bind::board(&window, &self.board.cells, presenter::board(&session, animation.as_ref())),
+            None => bind::board(&window, &self.board.cells, presenter::board(session, state.animation.as_ref())),
         }
         bind::interface(&window, &ui);
-        let settings = self.settings.borrow();
+        bind::messages(&window, &state.messages);
         let program_move = Duration::from_millis(settings.engine_move_ms.into());
-        let confirming = self.program_awaits_confirmation().filter(|_| review.is_none());
-        let status = presenter::status(&session, self.worker.busy(), ui.question(), program_move);
+        let confirming = state.program_awaits_confirmation().filter(|_| review.is_none());
+        let status = presenter::status(session, self.worker.busy(), ui.question(), program_move);
         bind::status(&window, if confirming.is_some() { status.waiting_to_start() } else { status });
-        bind::seat_failure(&window, presenter::seat_failure(self.worker.failure().filter(|_| review.is_none())));
+        bind::seat_failure(&window, presenter::seat_failure(state.seat_failure.filter(|_| review.is_none())));
         bind::program_confirmation(&window, confirming.as_deref());
-        drop(settings);
-        bind::program_name(&window, &program_name(&self.settings.borrow().engine_command));
+        bind::program_name(&window, &program_name(&settings.engine_command));
         let shown = review.as_ref().map(|shown| (shown.game().history().len(), shown.game().to_move().index() as i32));
-        // What depends on the history alone is rebuilt only when the history changed: a
-        // tap or a review step in a 20,000-action game stays within a frame.
-        let history = HistoryKey::of(&session);
+        // A tap or a review step in a 20,000-action game stays within a frame.
+        let history = HistoryKey::of(session);
         let history_changed = self.board.history_shown.replace(Some(history)) != Some(history);
-        bind::review(&window, history_changed.then(|| presenter::moves(&session)), shown);
+        bind::review(&window, history_changed.then(|| presenter::moves(session)), shown);
         let analysis_history =
             history_changed.then(|| analysis_presenter::of_history(session.analysis(), session.game().setup()));
         let reviewed = analysis_presenter::reviewed(session.analysis(), session.view(), ui.review());
         let offered = (ui.in_review() || session.game().is_over()) && !session.game().history().is_empty();
         bind::analysis(&window, analysis_history, reviewed, self.analysis.progress(), offered);
-        bind::pickers(&window, presenter::pickers(&session));
-        bind::turning(&window, presenter::turning(self.settings.borrow().orientation));
-        self.refresh_view(&window, &session);
+        bind::pickers(&window, presenter::pickers(session));
+        bind::turning(&window, presenter::turning(settings.orientation));
+        bind::language_index(&window, locale::language_index(state.language));
+        bind::form(&window, presenter::form(&state.form));
+        drop(state);
+        self.refresh_view();
     }
 
     /// The zoom and the Flickable's offset, which follow the view and the viewport.
-    pub(super) fn refresh_view(&self, window: &AppWindow, session: &Session) {
-        let (width, height) = self.board.viewport.get();
-        bind::view(window, session.view().zoom, session.view().content_offset(width, height));
-    }
-
-    /// The new-game form, after it changed.
-    pub(super) fn refresh_form(&self) {
-        let picture = presenter::form(&self.form.borrow());
-        self.with_window(|w| bind::form(w, picture));
+    fn refresh_view(&self) {
+        let Some(window) = self.window.upgrade() else { return };
+        let state = self.state.borrow();
+        let (width, height) = state.viewport;
+        let view = state.session.view();
+        bind::view(&window, view.zoom, view.content_offset(width, height));
     }
 
     // ----- For tests and tools -----
@@ -384,14 +448,17 @@ impl Controller {
     /// Starts `session` on the game screen, as if chosen on the new-game screen
     /// (tests, screenshots and tools use it to reach a given position).
     pub fn begin_session(self: &Rc<Self>, session: Session) {
-        self.begin(session);
-        self.with_ui(|ui| ui.show(Page::Game));
-        self.after_change(true);
+        self.dispatch(Event::Begin(Box::new(session)));
     }
 
     /// The session, for tests and tools.
     pub fn session(&self) -> Session {
-        self.session.borrow().clone()
+        self.state.borrow().session.clone()
+    }
+
+    /// A copy of the whole state, for tests and tools.
+    pub fn state(&self) -> AppState {
+        self.state.borrow().clone()
     }
 
     /// True while a search runs (tests wait on it).
@@ -401,7 +468,22 @@ impl Controller {
 
     /// True while a move is being animated.
     pub fn is_animating(&self) -> bool {
-        self.board.animation.borrow().is_some()
+        self.state.borrow().animation.is_some()
+    }
+
+    /// The analysis' quality (the app uses `Quality::DEFAULT`; tests may go faster).
+    pub fn set_analysis_quality(&self, quality: Quality) {
+        self.analysis.set_quality(quality);
+    }
+
+    /// True while an analysis runs in the background.
+    pub fn is_analysing(&self) -> bool {
+        self.analysis.is_running()
+    }
+
+    /// The current time for records' dates and file names.
+    pub(super) fn now() -> u64 {
+        storage::now_unix_time()
     }
 }
 

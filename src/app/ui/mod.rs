@@ -1,28 +1,30 @@
 //! The Slint window and everything between it and the session.
 //!
-//! - [`presenter`]: pure functions from the session to the plain data the views show;
-//! - [`controller`]: holds the session and passing state, refreshes after each change;
-//!   its actions are in `play`, `board_input` and `pages`, wired in `wiring`;
-//! - `bind`: copies the presenter's pictures into the Slint globals;
-//! - [`ui_state`]: the interface's own state (page, dialog, review, cursor) and Back;
+//! - [`state`]: the one `AppState` (session, settings, form, interface state, messages);
+//! - [`actions`]: what each [`actions::Event`] does to the state, as plain functions
+//!   returning [`effects::Effects`], tested without a window;
+//! - [`controller`]: owns the state and what runs beside it; its one `dispatch` runs the
+//!   actions and carries out their effects; `wiring` turns Slint callbacks into events;
+//! - [`presenter`], [`analysis_presenter`], [`record_presenter`]: pure functions from the
+//!   state to the plain data the views show; `bind` copies them into the Slint globals;
+//! - [`ui_state`]: the interface's own state (page, dialog, menu, review, cursor) and Back;
 //! - [`worker`]: polls the seats' drivers and the hint on a timer; [`gestures`]: taps
 //!   against pinches; [`animation`]: moves shown hop by hop;
 //!   [`setup_form`]: the new-game form; [`diagrams`]: the Rules page's pictures.
 
+pub mod actions;
 mod analysing;
 pub mod analysis_presenter;
 pub mod animation;
 mod bind;
-mod board_input;
 pub mod controller;
 pub mod diagrams;
+pub mod effects;
 pub mod gestures;
-mod pages;
-mod play;
 pub mod presenter;
-mod records;
-mod review;
+pub mod record_presenter;
 pub mod setup_form;
+pub mod state;
 pub mod ui_state;
 mod wiring;
 pub mod worker;
@@ -80,5 +82,7 @@ pub fn save_now() {
 /// The system's language is now `tag` (a locale tag such as `fr-FR` or `in_ID`): the
 /// interface follows it unless the player chose a language in the app.
 pub fn system_language_changed(tag: &str) {
-    with_controller(|controller| controller.system_language_changed(tag));
+    with_controller(|controller| {
+        controller.dispatch(actions::Event::SystemLanguage(tag.to_string()));
+    });
 }

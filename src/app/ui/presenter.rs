@@ -19,6 +19,11 @@ use crate::{
 use slint::SharedString;
 use std::time::Duration;
 
+/// Clamps a count or an index for the interface's `int` (a huge game's counts stay in range).
+pub fn int(value: impl TryInto<i32>) -> i32 {
+    value.try_into().unwrap_or(i32::MAX)
+}
+
 /// A seat as the interface knows it: an index into the Theme's colours and names.
 pub fn seat_index(seat: Seat) -> i32 {
     seat.index() as i32

@@ -2,7 +2,8 @@
 //! engine program's command line. The rules say which seats each setup has; the
 //! interface only shows what this holds.
 
-use crate::app::session::{engine_command, GameConfig, Player, DEFAULT_ENGINE_MOVE_MS};
+use crate::app::session::{GameConfig, Player};
+use crate::app::settings::{engine_command, DEFAULT_ENGINE_MOVE_MS};
 use crate::rules::{Seat, Setup};
 
 /// The choices on the new-game screen.

@@ -52,8 +52,10 @@ pub struct UiState {
     cursor_visible: bool,
     /// True when the session is a game the player started (Resume is offered).
     has_game: bool,
-    /// An analysis of the game runs in the background (Back and Esc cancel it).
-    analysing: bool,
+    /// The "⋯" menu of the game page is open.
+    menu_open: bool,
+    /// The analysis summary is shown instead of the move list.
+    summary_open: bool,
 }
 
 impl Default for UiState {
@@ -65,7 +67,8 @@ impl Default for UiState {
             review: None,
             cursor_visible: false,
             has_game: false,
-            analysing: false,
+            menu_open: false,
+            summary_open: false,
         }
     }
 }
@@ -109,20 +112,22 @@ impl UiState {
         self.has_game
     }
 
-    pub fn analysing(&self) -> bool {
-        self.analysing
+    pub fn menu_open(&self) -> bool {
+        self.menu_open
     }
 
-    // ----- The analysis -----
-
-    /// An analysis of the game started in the background.
-    pub fn analysis_started(&mut self) {
-        self.analysing = true;
+    pub fn summary_open(&self) -> bool {
+        self.summary_open
     }
 
-    /// The analysis finished, failed or was cancelled.
-    pub fn analysis_ended(&mut self) {
-        self.analysing = false;
+    /// Opens or closes the game page's "⋯" menu.
+    pub fn set_menu_open(&mut self, open: bool) {
+        self.menu_open = open;
+    }
+
+    /// Shows the analysis summary instead of the move list, or the list again.
+    pub fn set_summary_open(&mut self, open: bool) {
+        self.summary_open = open;
     }
 
     // ----- Pages -----
@@ -154,7 +159,6 @@ impl UiState {
     pub fn game_begun(&mut self) {
         self.has_game = true;
         self.review = None;
-        self.analysing = false;
     }
 
     /// The new-game screen to set up another game: questions and review end.
@@ -230,8 +234,8 @@ impl UiState {
     /// the preview or selection, then the game page itself, then the rules or about page,
     /// and last the app (`LetSystemClose`). `board_has_choice`: a preview or selection is
     /// on the board.
-    pub fn back(&mut self, board_has_choice: bool) -> BackStep {
-        if let Some(step) = self.close_what_is_over_the_page() {
+    pub fn back(&mut self, board_has_choice: bool, analysing: bool) -> BackStep {
+        if let Some(step) = self.close_what_is_over_the_page(analysing) {
             return step;
         }
         match self.page {
@@ -249,8 +253,8 @@ impl UiState {
     }
 
     /// Esc: as Back, but it never leaves the game page nor closes the app.
-    pub fn escape(&mut self, board_has_choice: bool) -> BackStep {
-        if let Some(step) = self.close_what_is_over_the_page() {
+    pub fn escape(&mut self, board_has_choice: bool, analysing: bool) -> BackStep {
+        if let Some(step) = self.close_what_is_over_the_page(analysing) {
             return step;
         }
         match self.page {
@@ -265,9 +269,9 @@ impl UiState {
 
     /// The import dialog, the open question, a running analysis or review on the game
     /// page, closed first.
-    fn close_what_is_over_the_page(&mut self) -> Option<BackStep> {
-        if self.overlay == Overlay::None && self.analysing && self.page == Page::Game {
-            self.analysing = false;
+    /// `analysing`: an analysis runs in the background (the runner knows; Back cancels it).
+    fn close_what_is_over_the_page(&mut self, analysing: bool) -> Option<BackStep> {
+        if self.overlay == Overlay::None && analysing && self.page == Page::Game {
             return Some(BackStep::CancelAnalysis);
         }
         match self.overlay {
@@ -333,7 +337,7 @@ mod tests {
         state.open_import();
         let mut steps = Vec::new();
         for board_has_choice in [true, true, true, true, false, false] {
-            steps.push((state.back(board_has_choice), state.page()));
+            steps.push((state.back(board_has_choice, false), state.page()));
         }
         assert_eq!(
             steps,
@@ -351,31 +355,35 @@ mod tests {
 
         let mut state = with_game();
         state.ask(Question::OfferDraw);
-        assert_eq!(state.back(false), BackStep::DismissQuestion);
+        assert_eq!(state.back(false, false), BackStep::DismissQuestion);
         assert_eq!(state.question(), Question::None);
         state.show(Page::About);
-        assert_eq!((state.back(false), state.page()), (BackStep::Return, Page::Game));
+        assert_eq!((state.back(false, false), state.page()), (BackStep::Return, Page::Game));
         state.show(Page::Rules);
         state.review_step(ReviewStep::First, 4);
-        assert_eq!((state.back(false), state.page()), (BackStep::Return, Page::Game), "review waits on the game page");
-        assert_eq!(state.back(false), BackStep::LeaveReview);
+        assert_eq!(
+            (state.back(false, false), state.page()),
+            (BackStep::Return, Page::Game),
+            "review waits on the game page"
+        );
+        assert_eq!(state.back(false, false), BackStep::LeaveReview);
     }
 
     #[test]
     fn escape_never_leaves_the_game_nor_closes_the_app() {
         let mut state = with_game();
         state.open_import();
-        assert_eq!(state.escape(false), BackStep::CloseImport);
+        assert_eq!(state.escape(false, false), BackStep::CloseImport);
         state.ask(Question::NewGame);
-        assert_eq!(state.escape(false), BackStep::DismissQuestion);
+        assert_eq!(state.escape(false, false), BackStep::DismissQuestion);
         state.review_at(0, 3);
-        assert_eq!(state.escape(true), BackStep::LeaveReview);
-        assert_eq!(state.escape(true), BackStep::CancelOnBoard);
-        assert_eq!((state.escape(false), state.page()), (BackStep::Nothing, Page::Game));
+        assert_eq!(state.escape(true, false), BackStep::LeaveReview);
+        assert_eq!(state.escape(true, false), BackStep::CancelOnBoard);
+        assert_eq!((state.escape(false, false), state.page()), (BackStep::Nothing, Page::Game));
         state.show(Page::Rules);
-        assert_eq!((state.escape(false), state.page()), (BackStep::Return, Page::Game));
+        assert_eq!((state.escape(false, false), state.page()), (BackStep::Return, Page::Game));
         state.set_up();
-        assert_eq!((state.escape(false), state.page()), (BackStep::Nothing, Page::NewGame));
+        assert_eq!((state.escape(false, false), state.page()), (BackStep::Nothing, Page::NewGame));
     }
 
     /// A running analysis is cancelled by Back or Esc before review ends, after any
@@ -384,29 +392,21 @@ mod tests {
     fn back_and_escape_cancel_a_running_analysis_first() {
         let mut state = with_game();
         state.review_step(ReviewStep::Last, 6);
-        state.analysis_started();
         state.ask(Question::Restart);
-        assert_eq!(state.back(true), BackStep::DismissQuestion);
-        assert_eq!(state.back(true), BackStep::CancelAnalysis);
-        assert!(!state.analysing() && state.in_review(), "review stays");
-        assert_eq!(state.back(true), BackStep::LeaveReview);
+        assert_eq!(state.back(true, true), BackStep::DismissQuestion);
+        assert_eq!(state.back(true, true), BackStep::CancelAnalysis);
+        assert!(state.in_review(), "review stays");
+        assert_eq!(state.back(true, false), BackStep::LeaveReview, "once the analysis stopped");
 
         let mut state = with_game();
-        state.analysis_started();
         state.open_import();
-        assert_eq!(state.escape(true), BackStep::CloseImport);
-        assert_eq!(state.escape(true), BackStep::CancelAnalysis);
-        assert_eq!(state.escape(true), BackStep::CancelOnBoard);
-        state.analysis_started();
+        assert_eq!(state.escape(true, true), BackStep::CloseImport);
+        assert_eq!(state.escape(true, true), BackStep::CancelAnalysis);
+        assert_eq!(state.escape(true, false), BackStep::CancelOnBoard);
         state.show(Page::Rules);
-        assert_eq!(state.escape(false), BackStep::Return, "the rules page goes back first");
-        assert_eq!(state.escape(false), BackStep::CancelAnalysis);
-        state.analysis_started();
-        state.game_begun();
-        assert!(!state.analysing(), "another game ends the analysis");
-        state.analysis_started();
-        state.analysis_ended();
-        assert_eq!(state.escape(false), BackStep::Nothing);
+        assert_eq!(state.escape(false, true), BackStep::Return, "the rules page goes back first");
+        assert_eq!(state.escape(false, true), BackStep::CancelAnalysis);
+        assert_eq!(state.escape(false, false), BackStep::Nothing);
     }
 
     #[test]

@@ -1,10 +1,11 @@
-//! Connects the Slint callbacks of each global to the controller's actions. The actions
-//! that change the live game go through `Controller::live`, the one gate of review.
+//! Connects the Slint callbacks of each global to the controller: each becomes an
+//! [`Event`] for the one dispatch (taps and gestures pass the pinch filter first).
 
+use super::actions::Event;
 use super::controller::Controller;
 use crate::{
-    Analysis, AppWindow, BoardState, BoardTurning, GameState, Navigation, NewGameForm, Page, Pickers, PlayerKind,
-    Preferences, Records, ReviewStep,
+    Analysis, AppWindow, BoardState, BoardTurning, GameMenuState, GameState, Navigation, NewGameForm, Page, Pickers,
+    PlayerKind, Preferences, Records, ReviewStep,
 };
 use slint::ComponentHandle;
 use std::rc::Rc;
@@ -23,6 +24,13 @@ macro_rules! on {
     }};
 }
 
+/// `send!(global.on_callback, |args: types| event)`: the callback dispatches `event`.
+macro_rules! send {
+    ($this:ident, $global:ident . $method:ident, |$($arg:ident : $ty:ty),*| $event:expr) => {
+        on!($this, $global.$method, |c $(, $arg: $ty)*| c.dispatch($event))
+    };
+}
+
 impl Controller {
     pub(super) fn connect(self: &Rc<Self>, window: &AppWindow) {
         self.connect_navigation(window);
@@ -33,25 +41,32 @@ impl Controller {
 
     fn connect_navigation(self: &Rc<Self>, window: &AppWindow) {
         let navigation = window.global::<Navigation>();
-        on!(self, navigation.on_show, |c, page: Page| c.show_page(page));
-        on!(self, navigation.on_go_back, |c| c.go_back());
-        on!(self, navigation.on_escape, |c| c.escape());
+        send!(self, navigation.on_show, |page: Page| Event::ShowPage(page));
+        send!(self, navigation.on_go_back, || Event::GoBack);
+        send!(self, navigation.on_escape, || Event::Escape);
         let weak = Rc::downgrade(self);
-        navigation.on_back(move || weak.upgrade().is_some_and(|c| c.back()));
+        navigation.on_back(move || weak.upgrade().is_some_and(|c| !c.dispatch(Event::Back).let_system_close));
+        let menu = window.global::<GameMenuState>();
+        send!(self, menu.on_set_open, |open: bool| Event::SetMenuOpen(open));
     }
 
     fn connect_board(self: &Rc<Self>, window: &AppWindow) {
         let board = window.global::<BoardState>();
-        on!(self, board.on_cell_clicked, |c, x: i32, y: i32| c.live(|c| c.cell_clicked(x, y)));
-        on!(self, board.on_square_activated, |c, x: i32, y: i32| c.live(|c| c.square_activated(x, y)));
-        on!(self, board.on_arrow, |c, dx: i32, dy: i32| c.live(|c| c.arrow(dx, dy)));
-        on!(self, board.on_enter, |c| c.live(Controller::enter));
-        on!(self, board.on_zoom_in, |c, x: f32, y: f32| c.zoom_step(true, x, y));
-        on!(self, board.on_zoom_out, |c, x: f32, y: f32| c.zoom_step(false, x, y));
-        on!(self, board.on_zoom_fit, |c| c.zoom_fit());
-        on!(self, board.on_rotate, |c, clockwise: bool| c.rotate(clockwise));
-        on!(self, board.on_panned, |c, x: f32, y: f32, w: f32, h: f32| c.panned(x, y, w, h));
-        on!(self, board.on_viewport_resized, |c, w: f32, h: f32| c.viewport_resized(w, h));
+        on!(self, board.on_cell_clicked, |c, x: i32, y: i32| c.cell_clicked(x, y));
+        // A screen reader's activation: no finger, so no pinch to wait for.
+        send!(self, board.on_square_activated, |x: i32, y: i32| Event::Tap { x, y });
+        send!(self, board.on_arrow, |dx: i32, dy: i32| Event::Arrow { dx, dy });
+        send!(self, board.on_enter, || Event::Enter);
+        send!(self, board.on_zoom_in, |anchor_x: f32, anchor_y: f32| Event::Zoom { zoom_in: true, anchor_x, anchor_y });
+        send!(self, board.on_zoom_out, |anchor_x: f32, anchor_y: f32| Event::Zoom {
+            zoom_in: false,
+            anchor_x,
+            anchor_y
+        });
+        send!(self, board.on_zoom_fit, || Event::ZoomFit);
+        send!(self, board.on_rotate, |clockwise: bool| Event::Rotate { clockwise });
+        send!(self, board.on_panned, |x: f32, y: f32, width: f32, height: f32| Event::Panned { x, y, width, height });
+        send!(self, board.on_viewport_resized, |width: f32, height: f32| Event::ViewportResized { width, height });
         on!(self, board.on_gesture_started, |c| c.gesture_started());
         on!(self, board.on_gesture_updated, |c, scale: f32, rotation: f32, x: f32, y: f32| c
             .gesture_updated(scale, rotation, x, y));
@@ -60,51 +75,58 @@ impl Controller {
 
     fn connect_game(self: &Rc<Self>, window: &AppWindow) {
         let game = window.global::<GameState>();
-        on!(self, game.on_confirm, |c| c.live(Controller::confirm));
-        on!(self, game.on_cancel, |c| c.live(Controller::cancel));
-        on!(self, game.on_hint, |c| c.live(Controller::hint));
-        on!(self, game.on_undo, |c| c.live(Controller::undo));
-        on!(self, game.on_retry_computer, |c| c.retry_computer());
-        on!(self, game.on_start_program, |c| c.start_program());
-        on!(self, game.on_change_program, |c| c.set_up());
-        on!(self, game.on_play_program_seat, |c| c.play_program_seat());
-        on!(self, game.on_redo, |c| c.live(Controller::redo));
-        on!(self, game.on_offer_draw, |c| c.live(Controller::offer_draw));
-        on!(self, game.on_answer_draw, |c, accept: bool| c.answer_draw(accept));
-        on!(self, game.on_restart, |c| c.restart_game());
-        on!(self, game.on_new_game, |c| c.new_game());
-        on!(self, game.on_answer_question, |c, yes: bool| c.answer_question(yes));
-        on!(self, game.on_set_up, |c| c.set_up());
-        on!(self, game.on_review_step, |c, step: ReviewStep| c.review_step(step));
-        on!(self, game.on_review_at, |c, index: i32| c.review_at(index));
+        send!(self, game.on_confirm, || Event::Confirm);
+        send!(self, game.on_cancel, || Event::Cancel);
+        send!(self, game.on_hint, || Event::Hint);
+        send!(self, game.on_undo, || Event::Undo);
+        send!(self, game.on_retry_computer, || Event::RetryComputer);
+        send!(self, game.on_start_program, || Event::StartProgram);
+        send!(self, game.on_change_program, || Event::SetUp);
+        send!(self, game.on_play_program_seat, || Event::PlayProgramSeat);
+        send!(self, game.on_redo, || Event::Redo);
+        send!(self, game.on_offer_draw, || Event::OfferDraw);
+        send!(self, game.on_answer_draw, |accept: bool| Event::AnswerDraw(accept));
+        send!(self, game.on_restart, || Event::Restart);
+        send!(self, game.on_new_game, || Event::NewGame);
+        send!(self, game.on_answer_question, |yes: bool| Event::AnswerQuestion(yes));
+        send!(self, game.on_set_up, || Event::SetUp);
+        send!(self, game.on_review_step, |step: ReviewStep| Event::ReviewStep(step));
+        send!(self, game.on_review_at, |index: i32| Event::ReviewAt(index));
         let analysis = window.global::<Analysis>();
-        on!(self, analysis.on_analyse, |c| c.analyse());
-        on!(self, analysis.on_cancel, |c| c.cancel_analysis());
-        on!(self, analysis.on_show_position, |c, position: i32| c.show_position(position));
+        send!(self, analysis.on_analyse, || Event::Analyse);
+        send!(self, analysis.on_cancel, || Event::CancelAnalysis);
+        send!(self, analysis.on_show_position, |position: i32| Event::ShowPosition(position));
+        send!(self, analysis.on_set_summary_open, |open: bool| Event::SetSummaryOpen(open));
         let pickers = window.global::<Pickers>();
-        on!(self, pickers.on_pick_piece, |c, index: i32| c.live(|c| c.pick_piece(index)));
-        on!(self, pickers.on_pick_destination, |c, index: i32| c.live(|c| c.pick_destination(index)));
+        send!(self, pickers.on_pick_piece, |index: i32| Event::PickPiece(index));
+        send!(self, pickers.on_pick_destination, |index: i32| Event::PickDestination(index));
     }
 
     fn connect_new_game(self: &Rc<Self>, window: &AppWindow) {
         let form = window.global::<NewGameForm>();
-        on!(self, form.on_set_players, |c, players: i32| c.set_players(players));
-        on!(self, form.on_set_both_armies, |c, both: bool| c.set_both_armies(both));
-        on!(self, form.on_set_seat_player, |c, seat: i32, kind: PlayerKind| c.set_seat_player(seat, kind));
-        on!(self, form.on_set_first_seat, |c, index: i32| c.set_first_seat(index));
-        on!(self, form.on_set_engine_command, |c, command: slint::SharedString| c.set_engine_command(&command));
-        on!(self, form.on_set_engine_move_time, |c, index: i32| c.set_engine_move_time(index));
-        on!(self, form.on_start, |c| c.start_game());
-        on!(self, form.on_resume, |c| c.resume());
-        on!(self, form.on_dismiss_load_problems, |c| c.dismiss_load_problems());
+        send!(self, form.on_set_players, |players: i32| Event::SetPlayers(players));
+        send!(self, form.on_set_both_armies, |both: bool| Event::SetBothArmies(both));
+        send!(self, form.on_set_seat_player, |seat: i32, kind: PlayerKind| Event::SetSeatPlayer(seat, kind));
+        send!(self, form.on_set_first_seat, |index: i32| Event::SetFirstSeat(index));
+        send!(self, form.on_set_engine_command, |command: slint::SharedString| Event::SetEngineCommand(command.into()));
+        send!(self, form.on_set_engine_move_time, |index: i32| Event::SetEngineMoveTime(index));
+        send!(self, form.on_start, || Event::Start);
+        send!(self, form.on_resume, || Event::Resume);
+        send!(self, form.on_dismiss_load_problems, || Event::DismissLoadProblems);
         let records = window.global::<Records>();
         let weak = Rc::downgrade(self);
-        records.on_export(move || weak.upgrade().map(|c| c.export_record()).unwrap_or_default());
-        on!(self, records.on_open_import, |c| c.open_import());
-        on!(self, records.on_close_import, |c| c.close_import());
-        on!(self, records.on_import, |c, text: slint::SharedString, review: bool| c.import_record(text, review));
+        records.on_export(move || {
+            let copied = weak.upgrade().and_then(|c| c.dispatch(Event::CopyGame { unix_time: Controller::now() }).copy);
+            copied.map(|copy| copy.text).unwrap_or_default().into()
+        });
+        send!(self, records.on_open_import, || Event::OpenImport);
+        send!(self, records.on_close_import, || Event::CloseImport);
+        send!(self, records.on_import, |text: slint::SharedString, review: bool| Event::Import {
+            text: text.into(),
+            review
+        });
         let preferences = window.global::<Preferences>();
-        on!(self, preferences.on_select_language, |c, index: i32| c.select_language(index));
-        on!(self, preferences.on_set_turning, |c, turning: BoardTurning| c.set_turning(turning));
+        send!(self, preferences.on_select_language, |index: i32| Event::SelectLanguage(index));
+        send!(self, preferences.on_set_turning, |turning: BoardTurning| Event::SetTurning(turning));
     }
 }

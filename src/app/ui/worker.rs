@@ -4,7 +4,7 @@
 //! visible pause.
 
 use crate::ai;
-use crate::app::players::{Background, Driven, FailureKind, Seats, Turn};
+use crate::app::players::{Background, Driven, Seats, Turn};
 use crate::rules::Game;
 use slint::{Timer, TimerMode};
 use std::cell::{Cell, RefCell};
@@ -24,6 +24,7 @@ pub enum JobKind {
 }
 
 /// What a poll found.
+#[derive(Debug)]
 pub struct Finished {
     pub kind: JobKind,
     /// Number of actions in the game when the search started.
@@ -38,8 +39,6 @@ pub struct Worker {
     hint: RefCell<Option<(usize, Background)>>,
     /// Polls left before a seat's answer may be played (its visible pause).
     pause_polls: Cell<u32>,
-    /// Why the last seat's search failed: its seat waits for Retry instead of thinking forever.
-    failure: Cell<Option<FailureKind>>,
     timer: Timer,
 }
 
@@ -51,24 +50,6 @@ impl Worker {
         } else {
             self.hint.borrow().as_ref().map(|_| JobKind::Hint)
         }
-    }
-
-    pub fn failed(&self) -> bool {
-        self.failure.get().is_some()
-    }
-
-    /// Why the last seat's search failed, while its seat waits for Retry.
-    pub fn failure(&self) -> Option<FailureKind> {
-        self.failure.get()
-    }
-
-    /// Retry, or a game that changed: the seat may think again.
-    pub fn clear_failure(&self) {
-        self.failure.set(None);
-    }
-
-    pub fn set_failed(&self, kind: FailureKind) {
-        self.failure.set(Some(kind));
     }
 
     /// Starts the driver of `game`'s seat to move; `poll` runs on the UI thread every few

@@ -1,32 +1,10 @@
-//! Game records in the app: Copy game (the record on the clipboard, and on the desktop
-//! also a file), and import: a pasted record becomes the game, to play on or to review.
-//! A record that cannot be read leaves the current game as it was.
+//! Why a pasted record was refused, as the import dialog tells it: a kind, a reason of
+//! its own and the record's own text at fault, never the parser's English.
 
-use super::bind;
-use super::controller::Controller;
-use super::ui_state::UiState;
-use crate::ai::analysis::GameAnalysis;
-use crate::app::session::{GameConfig, Player, Session};
-use crate::app::storage;
-use crate::record::{date_of_unix_time, Record, RecordProblem};
+use super::presenter::int;
+use crate::record::RecordProblem;
 use crate::rules::NotationError;
-use crate::{Page, RecordDetail, RecordTrouble};
-use slint::SharedString;
-use std::rc::Rc;
-
-/// The current game as a record, with who plays each seat (an engine program by its
-/// command line `program`) and today's date.
-pub fn record_of(session: &Session, program: &str, unix_time: u64) -> Record {
-    let mut record = Record::new(session.game().clone());
-    for &seat in session.game().setup().seats() {
-        record.players[seat.index()] = Some(session.config().player(seat).recorded(program));
-    }
-    if let Some(analysis) = session.analysis() {
-        record.set_analysis(analysis);
-    }
-    record.date = Some(date_of_unix_time(unix_time));
-    record
-}
+use crate::{RecordDetail, RecordTrouble};
 
 /// A refused record as the import dialog tells it. Nothing here is English: the dialog
 /// words `kind` and `detail` with translated strings, and `text` is the record's own text
@@ -48,7 +26,7 @@ pub struct Trouble {
 }
 
 impl Trouble {
-    fn new(kind: RecordTrouble, text: impl Into<String>) -> Self {
+    pub fn new(kind: RecordTrouble, text: impl Into<String>) -> Self {
         Trouble { kind, detail: RecordDetail::Text, text: text.into(), action: 0, row: 0, count: 0, limit: 0 }
     }
 
@@ -56,11 +34,6 @@ impl Trouble {
         self.detail = detail;
         self
     }
-}
-
-/// Clamps a count from the input for the interface's `int`.
-pub(super) fn int(value: impl TryInto<i32>) -> i32 {
-    value.try_into().unwrap_or(i32::MAX)
 }
 
 /// The trouble of a refused record: its kind and, where the record's own text does not
@@ -135,121 +108,13 @@ fn notation(trouble: Trouble, error: &NotationError) -> Trouble {
     }
 }
 
-/// The game of a record with its players (another program's seat is played by a person).
-pub fn session_of(record: Record) -> Option<Session> {
-    // An analysis in the comments comes with the game, shown at once; a damaged one is told.
-    let claims_analysis = record.claims_analysis();
-    let analysis = record
-        .analysis()
-        .and_then(|recorded| GameAnalysis::from_verdicts(&record.game, recorded.quality, recorded.actions));
-    let game = record.game;
-    let mut players = [Player::Human; 4];
-    for (player, recorded) in players.iter_mut().zip(record.players) {
-        if let Some(Ok(recorded)) = recorded.map(Player::try_from) {
-            *player = recorded;
-        }
-    }
-    let config = GameConfig { setup: game.setup(), first: game.first_seat(), players };
-    let mut session = Session::with_game(config, game).ok()?;
-    match analysis {
-        Some(analysis) => {
-            session.set_analysis(analysis);
-        }
-        None if claims_analysis => session.note_unreadable_analysis(),
-        None => {}
-    }
-    Some(session)
-}
-
-impl Controller {
-    /// Copy game: the record's text for the clipboard; on the desktop it is also saved.
-    pub(super) fn export_record(&self) -> SharedString {
-        let now = storage::now_unix_time();
-        let text = record_of(&self.session.borrow(), &self.settings.borrow().engine_command, now).to_text();
-        let saved = match &self.saving.store {
-            Some(store) if !cfg!(target_os = "android") => store.save_record(&format!("halma-{now}.txt"), &text).ok(),
-            _ => None,
-        };
-        let saved_to = saved.map(|path| path.display().to_string()).unwrap_or_default();
-        self.with_window(|w| bind::copied(w, Some(saved_to)));
-        text.into()
-    }
-
-    pub(super) fn open_import(&self) {
-        self.with_ui(UiState::open_import);
-        self.with_window(|w| bind::import_trouble(w, None));
-        self.refresh();
-    }
-
-    pub(super) fn close_import(&self) {
-        self.with_ui(UiState::close_import);
-        self.refresh();
-    }
-
-    /// Reads a pasted record: on success it becomes the game (in review from its start
-    /// when `review`); otherwise the line and the problem are shown and nothing changes.
-    pub(super) fn import_record(self: &Rc<Self>, text: SharedString, review: bool) {
-        let parsed = Record::parse(&text);
-        let session = match parsed {
-            Ok(record) => session_of(record).ok_or((0, Trouble::new(RecordTrouble::Seats, ""))),
-            Err(error) => {
-                eprintln!("halma: the pasted record was refused: {error}");
-                Err((error.line(), trouble(error.problem())))
-            }
-        };
-        match session {
-            Ok(session) => {
-                self.begin(session);
-                self.with_ui(|ui| {
-                    ui.close_import();
-                    ui.show(Page::Game);
-                    if review {
-                        ui.review_from_start();
-                    }
-                });
-                self.after_change(true);
-            }
-            Err((line, trouble)) => self.with_window(|w| bind::import_trouble(w, Some((line, trouble)))),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::Level;
-    use crate::rules::{Seat, Setup, Square};
-
-    #[test]
-    fn a_record_round_trip_keeps_the_game_and_its_players() {
-        let config = GameConfig {
-            setup: Setup::ThreePlayers,
-            first: Seat::B,
-            players: [Player::Human, Player::Computer(Level::Strong), Player::Human, Player::Human],
-        };
-        let mut session = Session::new(config);
-        let square = |name: &str| name.parse::<Square>().unwrap_or(Square::from_index(0));
-        assert!(session.play_route(&[square("b13"), square("c12")]).is_ok());
-        let record = record_of(&session, "", 0);
-        assert_eq!(record.date.as_deref(), Some("1970.01.01"));
-        let back = Record::parse(&record.to_text()).ok().and_then(session_of);
-        let back = back.expect("the record reads back");
-        assert_eq!(back.game(), session.game());
-        assert_eq!(back.config(), session.config());
-    }
-
-    #[test]
-    fn an_engine_program_is_recorded_by_its_command_and_imported_as_a_person() {
-        let config = GameConfig {
-            setup: Setup::TwoPlayers,
-            first: Seat::A,
-            players: [Player::Human, Player::Human, Player::Program, Player::Human],
-        };
-        let text = record_of(&Session::new(config), " /usr/bin/some-engine --fast ", 0).to_text();
-        assert!(text.contains("[C \"Program /usr/bin/some-engine --fast\"]"), "{text}");
-        let back = Record::parse(&text).ok().and_then(session_of).expect("the record reads back");
-        assert_eq!(back.config().player(Seat::C), Player::Human, "this app's program may not be the record's");
-    }
+    use crate::app::records::record_of;
+    use crate::app::session::{GameConfig, Player, Session};
+    use crate::record::Record;
+    use crate::rules::{Seat, Setup};
 
     /// What the import dialog is given for a record: never the parser's English, only a
     /// kind, a reason and the record's own text at fault.
@@ -258,39 +123,6 @@ mod tests {
             Ok(_) => panic!("the record was read:\n{text}"),
             Err(error) => trouble(error.problem()),
         }
-    }
-
-    /// Copy game writes the analysis as comments; importing that record shows it at once.
-    #[test]
-    fn an_analysed_game_travels_with_its_analysis() {
-        use crate::ai::analysis::{self, AnalysisRequest, Quality};
-        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
-        let mut session = Session::new(config);
-        let square = |name: &str| name.parse::<Square>().unwrap_or(Square::from_index(0));
-        for (from, to) in [("e2", "f3"), ("m15", "l14"), ("d2", "d4")] {
-            assert!(session.play_route(&[square(from), square(to)]).is_ok());
-        }
-        let request = AnalysisRequest::new(Quality::QUICK).with_threads(1);
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        let analysed = analysis::analyse(session.game(), &request, &stop, &mut |_, _| {});
-        assert!(session.set_analysis(analysed.unwrap_or_else(|error| panic!("{error}"))));
-        let text = record_of(&session, "", 0).to_text();
-        assert!(text.contains("{ analysis depth 3 }"), "{text}");
-        let back = Record::parse(&text).ok().and_then(session_of);
-        assert_eq!(back.as_ref().and_then(Session::analysis), session.analysis());
-        // A broken verdict: the game still comes, without an analysis.
-        let broken = text.replacen("steps lost", "steps", 1);
-        let back = Record::parse(&broken).ok().and_then(session_of);
-        assert_eq!(back.as_ref().map(|back| (back.analysis().is_none(), back.game().history().len())), Some((true, 3)));
-        // ... and the player hears that its analysis could not be read, never silence.
-        assert_eq!(back.map(|back| back.notice()), Some(crate::app::session::Notice::AnalysisUnreadable));
-        let plain = record_of(&Session::new(config), "", 0).to_text();
-        let plain = Record::parse(&plain).ok().and_then(session_of);
-        assert_eq!(
-            plain.map(|plain| plain.notice()),
-            Some(crate::app::session::Notice::None),
-            "no analysis, nothing to tell"
-        );
     }
 
     #[test]

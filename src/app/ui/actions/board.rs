@@ -1,0 +1,79 @@
+//! Input on the board: taps (already filtered against pinches by the controller), arrow
+//! keys and Enter, zoom, rotation, panning and two-finger gestures. None of the view
+//! changes touch the game or the preview.
+
+use super::play::after_tap;
+use crate::app::ui::effects::{Effects, Redraw, Save};
+use crate::app::ui::state::AppState;
+use crate::app::view::{Orientation, ZOOM_STEP};
+
+/// A tap on display cell (x, y): selects, previews or confirms as the interaction says.
+pub(super) fn tap(state: &mut AppState, x: i32, y: i32) -> Effects {
+    let Some(square) = state.session.view().square_at(x, y) else { return Effects::none() };
+    state.animation = None;
+    let result = state.session.tap(square);
+    after_tap(state, result)
+}
+
+pub(super) fn arrow(state: &mut AppState, dx: i32, dy: i32) -> Effects {
+    state.session.move_cursor(dx, dy);
+    state.ui.show_cursor();
+    Effects::redraw()
+}
+
+pub(super) fn enter(state: &mut AppState) -> Effects {
+    state.ui.show_cursor();
+    state.animation = None;
+    let result = state.session.enter();
+    after_tap(state, result)
+}
+
+/// One zoom step in (or out) around a point given as fractions of the view.
+pub(super) fn zoom(state: &mut AppState, zoom_in: bool, anchor_x: f32, anchor_y: f32) -> Effects {
+    let factor = if zoom_in { ZOOM_STEP } else { 1.0 / ZOOM_STEP };
+    state.session.zoom_view(factor, anchor_x, anchor_y);
+    Effects::saved_soon()
+}
+
+pub(super) fn zoom_fit(state: &mut AppState) -> Effects {
+    state.session.fit_view();
+    Effects::saved_soon()
+}
+
+pub(super) fn rotate(state: &mut AppState, clockwise: bool) -> Effects {
+    // Turning by hand switches the automatic orientation off.
+    state.settings.orientation = Orientation::Fixed;
+    state.session.rotate_view(clockwise);
+    Effects::saved_soon()
+}
+
+/// The Flickable moved: the window already shows it.
+pub(super) fn panned(state: &mut AppState, x: f32, y: f32, width: f32, height: f32) -> Effects {
+    state.session.pan_view(x, y, width, height);
+    Effects { save: Save::Soon, ..Effects::none() }
+}
+
+pub(super) fn viewport_resized(state: &mut AppState, width: f32, height: f32) -> Effects {
+    state.viewport = (width, height);
+    Effects { redraw: Redraw::View, ..Effects::none() }
+}
+
+/// A step of a two-finger gesture: zoom around its centre, and a quarter turn per 90°.
+pub(super) fn pinch(
+    state: &mut AppState,
+    zoom_factor: f32,
+    quarter_turn: Option<bool>,
+    anchor_x: f32,
+    anchor_y: f32,
+) -> Effects {
+    state.session.zoom_view(zoom_factor, anchor_x, anchor_y);
+    if let Some(clockwise) = quarter_turn {
+        state.session.rotate_view(clockwise);
+    }
+    Effects::redraw()
+}
+
+/// The gesture is over: the view it left is saved.
+pub(super) fn gesture_ended() -> Effects {
+    Effects { save: Save::Now, ..Effects::none() }
+}

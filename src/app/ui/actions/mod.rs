@@ -1,0 +1,273 @@
+//! The actions: what each thing the player does (or a background job reports) does to
+//! the [`AppState`], as plain functions `fn(&mut AppState, …) -> Effects`, grouped by
+//! area, with no Slint in them and tested without a window. The controller turns each
+//! Slint callback into an [`Event`] and hands it to [`update`] through its one dispatch,
+//! which keeps review's gate ([`Event::plays_on_live_game`]) and carries out the effects.
+
+mod analysis;
+mod board;
+mod pages;
+mod play;
+mod records;
+mod review;
+
+use super::effects::Effects;
+use super::state::{AppState, Facts};
+use super::worker::Finished;
+use crate::ai::analysis::GameAnalysis;
+use crate::app::saving::Started;
+use crate::app::session::Session;
+use crate::{BoardTurning, Page, PlayerKind, ReviewStep};
+
+/// Everything that can happen to the app: the player's input, and what background jobs
+/// and timers report.
+#[derive(Debug)]
+pub enum Event {
+    // ----- Start -----
+    /// The saved settings and game were read at start.
+    Restored(Box<Started>),
+    /// A session to play from its position (tests and tools: as if chosen on the
+    /// new-game screen).
+    Begin(Box<Session>),
+
+    // ----- Pages, Back, Esc -----
+    ShowPage(Page),
+    /// From the rules or about page back to where the player came from.
+    GoBack,
+    Escape,
+    /// Android's Back button.
+    Back,
+    SetMenuOpen(bool),
+    SetSummaryOpen(bool),
+
+    // ----- The board -----
+    /// A tap on display cell (x, y) that no pinch claimed, or a screen reader's activation.
+    Tap {
+        x: i32,
+        y: i32,
+    },
+    Arrow {
+        dx: i32,
+        dy: i32,
+    },
+    Enter,
+    /// One zoom step in or out around a point given as fractions of the view.
+    Zoom {
+        zoom_in: bool,
+        anchor_x: f32,
+        anchor_y: f32,
+    },
+    ZoomFit,
+    Rotate {
+        clockwise: bool,
+    },
+    Panned {
+        x: f32,
+        y: f32,
+        width: f32,
+        height: f32,
+    },
+    ViewportResized {
+        width: f32,
+        height: f32,
+    },
+    /// A step of a two-finger gesture: its zoom and perhaps a quarter turn.
+    Pinch {
+        zoom_factor: f32,
+        quarter_turn: Option<bool>,
+        anchor_x: f32,
+        anchor_y: f32,
+    },
+    GestureEnded,
+
+    // ----- The game -----
+    Confirm,
+    Cancel,
+    Hint,
+    Undo,
+    Redo,
+    OfferDraw,
+    AnswerDraw(bool),
+    Restart,
+    NewGame,
+    AnswerQuestion(bool),
+    PickPiece(i32),
+    PickDestination(i32),
+    /// Retry after the computer's (or program's) search failed.
+    RetryComputer,
+    /// Start: the player allows the engine program waiting to move to start.
+    StartProgram,
+    /// Play as a person: the engine program's seat to move goes to the people here.
+    PlayProgramSeat,
+    /// A seat's search or the hint's finished.
+    SearchFinished(Finished),
+    /// The animation's timer: the next hop.
+    AnimationStep,
+    /// The waiting save is due (the taps stopped, the app pauses or closes).
+    SaveDue,
+
+    // ----- Review and analysis -----
+    ReviewStep(ReviewStep),
+    /// The move list's entry `index`.
+    ReviewAt(i32),
+    /// The position after the game's first `n` actions (the evaluation graph's points).
+    ShowPosition(i32),
+    Analyse,
+    CancelAnalysis,
+    /// The running analysis moved on to another action.
+    AnalysisProgress,
+    AnalysisDone(Box<GameAnalysis>),
+    AnalysisFailed,
+
+    // ----- New game and settings -----
+    /// The new-game screen, to set up another game (this one is kept).
+    SetUp,
+    SetPlayers(i32),
+    SetBothArmies(bool),
+    SetSeatPlayer(i32, PlayerKind),
+    SetFirstSeat(i32),
+    SetEngineCommand(String),
+    SetEngineMoveTime(i32),
+    Start,
+    Resume,
+    DismissLoadProblems,
+    SelectLanguage(i32),
+    /// The system's language changed (a locale tag).
+    SystemLanguage(String),
+    SetTurning(BoardTurning),
+
+    // ----- Records -----
+    /// Copy game, at this Unix time (the record's date and file name).
+    CopyGame {
+        unix_time: u64,
+    },
+    OpenImport,
+    CloseImport,
+    Import {
+        text: String,
+        review: bool,
+    },
+}
+
+impl Event {
+    /// True for what plays on the live game from the board: in review the board shows an
+    /// earlier position and takes no moves, so the dispatch drops these. Listed without a
+    /// catch-all, so that a new event must be placed on one side.
+    pub fn plays_on_live_game(&self) -> bool {
+        use Event::*;
+        match self {
+            Tap { .. } | Arrow { .. } | Enter | Confirm | Cancel | Hint | Undo | Redo | OfferDraw | AnswerDraw(_) => {
+                true
+            }
+            PickPiece(_) | PickDestination(_) => true,
+            // They replace the game (review ends with it), look at it, or run beside it.
+            Restored(_) | Begin(_) | ShowPage(_) | GoBack | Escape | Back | SetMenuOpen(_) | SetSummaryOpen(_) => false,
+            Zoom { .. } | ZoomFit | Rotate { .. } | Panned { .. } | ViewportResized { .. } | Pinch { .. } => false,
+            GestureEnded | Restart | NewGame | AnswerQuestion(_) | RetryComputer | StartProgram | PlayProgramSeat => {
+                false
+            }
+            SearchFinished(_) | AnimationStep | SaveDue | ReviewStep(_) | ReviewAt(_) | ShowPosition(_) => false,
+            Analyse | CancelAnalysis | AnalysisProgress | AnalysisDone(_) | AnalysisFailed => false,
+            SetUp | SetPlayers(_) | SetBothArmies(_) | SetSeatPlayer(..) | SetFirstSeat(_) => false,
+            SetEngineCommand(_) | SetEngineMoveTime(_) | Start | Resume | DismissLoadProblems => false,
+            SelectLanguage(_) | SystemLanguage(_) | SetTurning(_) => false,
+            CopyGame { .. } | OpenImport | CloseImport | Import { .. } => false,
+        }
+    }
+}
+
+/// What `event` does to `state`, given what runs in the background (`facts`). Review's
+/// gate is the dispatch's, not this function's.
+pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
+    use Event::*;
+    match event {
+        Restored(started) => pages::restored(state, *started),
+        Begin(session) => pages::begin_playing(state, *session),
+        ShowPage(page) => pages::show_page(state, page),
+        GoBack => pages::go_back(state),
+        Escape => pages::escape(state, facts),
+        Back => pages::back(state, facts),
+        SetMenuOpen(open) => review::set_menu_open(state, open),
+        SetSummaryOpen(open) => review::set_summary_open(state, open),
+
+        Tap { x, y } => board::tap(state, x, y),
+        Arrow { dx, dy } => board::arrow(state, dx, dy),
+        Enter => board::enter(state),
+        Zoom { zoom_in, anchor_x, anchor_y } => board::zoom(state, zoom_in, anchor_x, anchor_y),
+        ZoomFit => board::zoom_fit(state),
+        Rotate { clockwise } => board::rotate(state, clockwise),
+        Panned { x, y, width, height } => board::panned(state, x, y, width, height),
+        ViewportResized { width, height } => board::viewport_resized(state, width, height),
+        Pinch { zoom_factor, quarter_turn, anchor_x, anchor_y } => {
+            board::pinch(state, zoom_factor, quarter_turn, anchor_x, anchor_y)
+        }
+        GestureEnded => board::gesture_ended(),
+
+        Confirm => play::confirm(state),
+        Cancel => play::cancel(state),
+        Hint => play::hint(state, facts),
+        Undo => play::undo(state),
+        Redo => play::redo(state),
+        OfferDraw => play::offer_draw(state),
+        AnswerDraw(accept) => play::answer_draw(state, accept),
+        Restart => play::ask_unless_nothing_is_lost(state, crate::Question::Restart),
+        NewGame => play::ask_unless_nothing_is_lost(state, crate::Question::NewGame),
+        AnswerQuestion(yes) => play::answer_question(state, yes),
+        PickPiece(index) => play::pick_piece(state, index),
+        PickDestination(index) => play::pick_destination(state, index),
+        RetryComputer => play::retry_computer(state),
+        StartProgram => play::start_program(state),
+        PlayProgramSeat => play::play_program_seat(state),
+        SearchFinished(finished) => play::search_finished(state, finished),
+        AnimationStep => play::animation_step(state),
+        SaveDue => Effects::saved(),
+
+        ReviewStep(step) => review::step(state, step),
+        ReviewAt(index) => review::show_position(state, index.saturating_add(1)),
+        ShowPosition(position) => review::show_position(state, position),
+        Analyse => analysis::analyse(state, facts),
+        CancelAnalysis => analysis::cancel(),
+        AnalysisProgress => Effects::redraw(),
+        AnalysisDone(analysed) => analysis::done(state, *analysed),
+        AnalysisFailed => analysis::failed(state),
+
+        SetUp => pages::set_up(state),
+        SetPlayers(players) => pages::edit_form(state, |form| form.set_players(players)),
+        SetBothArmies(both) => pages::edit_form(state, |form| form.set_both_armies(both)),
+        SetSeatPlayer(seat, kind) => pages::set_seat_player(state, seat, kind),
+        SetFirstSeat(index) => pages::set_first_seat(state, index),
+        SetEngineCommand(command) => pages::edit_form(state, |form| form.set_command(&command)),
+        SetEngineMoveTime(index) => pages::set_engine_move_time(state, index),
+        Start => pages::start(state),
+        Resume => pages::resume(state),
+        DismissLoadProblems => pages::dismiss_load_problems(state),
+        SelectLanguage(index) => pages::select_language(state, index),
+        SystemLanguage(tag) => pages::system_language(state, &tag),
+        SetTurning(turning) => pages::set_turning(state, turning),
+
+        CopyGame { unix_time } => records::copy_game(state, unix_time),
+        OpenImport => records::open_import(state),
+        CloseImport => records::close_import(state),
+        Import { text, review } => records::import(state, &text, review),
+    }
+}
+
+/// Stops whatever moves or thinks before the game changes under it; a failed search was
+/// for the position that goes.
+fn interrupt(state: &mut AppState) -> Effects {
+    state.animation = None;
+    state.seat_failure = None;
+    Effects { stop_search: true, ..Effects::none() }
+}
+
+/// Replaces the game by `session`, keeping the player's view of the board.
+fn begin(state: &mut AppState, session: Session) -> Effects {
+    let effects = interrupt(state);
+    let view = *state.session.view();
+    state.session = session.with_view(view);
+    state.ui.game_begun();
+    effects
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,152 @@
+//! The actions without a window: what each event does to the state and asks of the world.
+
+use super::*;
+use crate::app::session::{GameConfig, Player};
+use crate::app::ui::effects::{Redraw, Save};
+use crate::app::ui::worker::JobKind;
+use crate::rules::{Seat, Setup, Square};
+use crate::{Question, RecordTrouble};
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap_or(Square::from_index(0))
+}
+
+/// Two people at the game page of a fresh two-player game.
+fn playing() -> AppState {
+    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+    let mut state = AppState::default();
+    let effects = update(&mut state, &Facts::default(), Event::Begin(Box::new(Session::new(config))));
+    assert_eq!(effects.save, Save::Now);
+    state
+}
+
+/// Taps `square` the way the board would (through the view's display cell).
+fn tap(state: &mut AppState, square: Square) -> Effects {
+    let (x, y) = state.session.view().display_cell(square);
+    update(state, &Facts::default(), Event::Tap { x, y })
+}
+
+#[test]
+fn a_preview_is_saved_soon_and_its_confirmation_at_once_with_the_move_shown() {
+    let mut state = playing();
+    assert_eq!(tap(&mut state, sq("e2")).save, Save::Soon, "a selection waits for the taps to stop");
+    assert_eq!(tap(&mut state, sq("f3")).save, Save::Soon, "so does a preview");
+    assert_eq!(state.session.game().history().len(), 0);
+    let effects = update(&mut state, &Facts::default(), Event::Confirm);
+    assert_eq!(state.session.game().history().len(), 1);
+    assert_eq!(
+        (effects.save, effects.redraw, effects.stop_search, effects.animate),
+        (Save::Now, Redraw::All, true, true)
+    );
+    assert!(state.animation.is_some(), "the move is shown hop by hop");
+    while state.animation.is_some() {
+        update(&mut state, &Facts::default(), Event::AnimationStep);
+    }
+}
+
+#[test]
+fn what_plays_on_the_live_game_is_marked_for_the_review_gate() {
+    for event in [Event::Tap { x: 0, y: 0 }, Event::Confirm, Event::Undo, Event::Redo, Event::AnswerDraw(true)] {
+        assert!(event.plays_on_live_game(), "{event:?}");
+    }
+    for event in [Event::ReviewStep(crate::ReviewStep::Back), Event::Analyse, Event::NewGame, Event::ZoomFit] {
+        assert!(!event.plays_on_live_game(), "{event:?}");
+    }
+}
+
+#[test]
+fn a_hint_waits_while_a_search_runs() {
+    let mut state = playing();
+    let busy = Facts { busy: Some(JobKind::Computer), analysing: false };
+    assert_eq!(update(&mut state, &busy, Event::Hint), Effects::none());
+    assert!(update(&mut state, &Facts::default(), Event::Hint).start_hint);
+}
+
+#[test]
+fn back_cancels_a_running_analysis_before_anything_else() {
+    let mut state = playing();
+    let analysing = Facts { busy: None, analysing: true };
+    let effects = update(&mut state, &analysing, Event::Back);
+    assert!(effects.stop_analysis && !effects.let_system_close);
+    // Without a game page left to go back from, the system may close the app.
+    state.ui.set_up();
+    assert!(update(&mut state, &Facts::default(), Event::Back).let_system_close);
+}
+
+#[test]
+fn a_refused_record_is_told_and_changes_nothing() {
+    let mut state = playing();
+    tap(&mut state, sq("e2"));
+    tap(&mut state, sq("f3"));
+    update(&mut state, &Facts::default(), Event::Confirm);
+    let before = state.session.clone();
+    update(&mut state, &Facts::default(), Event::OpenImport);
+    let effects = update(&mut state, &Facts::default(), Event::Import { text: "not a record".into(), review: false });
+    assert_eq!(effects.save, Save::No);
+    assert_eq!(state.session.game(), before.game());
+    assert_eq!(
+        state.messages.import_trouble.as_ref().map(|(_, trouble)| trouble.kind),
+        Some(RecordTrouble::NotARecord)
+    );
+    assert!(state.ui.import_open(), "the dialog stays open with its trouble");
+    // Opening the dialog again starts clean.
+    update(&mut state, &Facts::default(), Event::CloseImport);
+    update(&mut state, &Facts::default(), Event::OpenImport);
+    assert_eq!(state.messages.import_trouble, None);
+}
+
+#[test]
+fn copy_game_then_import_gives_the_same_game_in_review() {
+    let mut state = playing();
+    tap(&mut state, sq("e2"));
+    tap(&mut state, sq("f3"));
+    update(&mut state, &Facts::default(), Event::Confirm);
+    let copy = update(&mut state, &Facts::default(), Event::CopyGame { unix_time: 0 }).copy;
+    let Some(copy) = copy else { panic!("Copy game gives a record") };
+    assert!(copy.text.contains("1970.01.01"), "{}", copy.text);
+    let played = state.session.game().clone();
+    update(&mut state, &Facts::default(), Event::AnswerQuestion(true));
+    update(&mut state, &Facts::default(), Event::NewGame);
+    assert_eq!(state.ui.question(), Question::NewGame, "an unfinished game is not dropped without a yes");
+    let effects = update(&mut state, &Facts::default(), Event::AnswerQuestion(true));
+    assert!(effects.stop_search && effects.save == Save::Now);
+    assert!(state.session.game().history().is_empty());
+    let effects = update(&mut state, &Facts::default(), Event::Import { text: copy.text, review: true });
+    assert_eq!(effects.save, Save::Now);
+    assert_eq!(state.session.game(), &played);
+    assert_eq!(state.ui.review(), Some(0), "in review from its start");
+}
+
+#[test]
+fn a_search_for_an_earlier_position_is_dropped() {
+    let mut state = playing();
+    let finished =
+        Finished { kind: JobKind::Hint, plies: 3, turn: crate::app::players::Turn::Chose(crate::rules::Action::Pass) };
+    let effects = update(&mut state, &Facts::default(), Event::SearchFinished(finished));
+    assert_eq!((effects.save, effects.redraw), (Save::No, Redraw::All));
+    assert!(state.session.game().history().is_empty());
+}
+
+#[test]
+fn a_failed_analysis_is_told_until_the_next_one_starts() {
+    let mut state = playing();
+    tap(&mut state, sq("e2"));
+    tap(&mut state, sq("f3"));
+    update(&mut state, &Facts::default(), Event::Confirm);
+    update(&mut state, &Facts::default(), Event::AnalysisFailed);
+    assert!(state.messages.analysis_failed);
+    let running = Facts { busy: None, analysing: true };
+    assert_eq!(update(&mut state, &running, Event::Analyse), Effects::none(), "one analysis at a time");
+    assert!(update(&mut state, &Facts::default(), Event::Analyse).start_analysis);
+    assert!(!state.messages.analysis_failed);
+}
+
+#[test]
+fn the_menu_and_the_summary_are_kept_in_the_state() {
+    let mut state = playing();
+    update(&mut state, &Facts::default(), Event::SetMenuOpen(true));
+    update(&mut state, &Facts::default(), Event::SetSummaryOpen(true));
+    assert!(state.ui.menu_open() && state.ui.summary_open());
+    update(&mut state, &Facts::default(), Event::SetMenuOpen(false));
+    assert!(!state.ui.menu_open());
+}

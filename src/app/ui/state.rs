@@ -1,0 +1,103 @@
+//! The app's whole state in one place: the session, the settings, the new-game form, the
+//! interface state and every message the window shows. The controller owns the one
+//! `AppState`; the actions (`actions`) change it and the presenter reads it. Nothing here
+//! runs, waits or draws: what runs in the background (searches, the analysis, timers)
+//! stays with the controller and is seen by the actions as [`Facts`].
+
+use super::animation::Animation;
+use super::record_presenter::Trouble;
+use super::setup_form::SetupForm;
+use super::ui_state::UiState;
+use super::worker::JobKind;
+use crate::app::locale;
+use crate::app::players::FailureKind;
+use crate::app::session::{GameConfig, Player, Session};
+use crate::app::settings::Settings;
+use crate::app::storage::SaveFailure;
+use crate::SaveProblem;
+use std::collections::HashSet;
+
+/// Everything the window shows, and what it is made from.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pub session: Session,
+    pub settings: Settings,
+    pub form: SetupForm,
+    /// Page, question or dialog, menu, review, cursor, whether there is a game.
+    pub ui: UiState,
+    pub messages: Messages,
+    /// The language the interface is shown in (a code of `locale::LANGUAGES`).
+    pub language: &'static str,
+    /// The move being shown hop by hop.
+    pub animation: Option<Animation>,
+    /// Why the seat to move's computer or engine program failed: it waits for Retry
+    /// instead of thinking again forever.
+    pub seat_failure: Option<FailureKind>,
+    /// The engine command lines the player allowed to start in this run of the app. Never
+    /// saved: a command line read from a file (settings, a save) starts nothing until the
+    /// player confirms it, since data folders are copied and synced between machines.
+    pub trusted_commands: HashSet<String>,
+    /// The board viewport's size, for the Flickable's offset.
+    pub viewport: (f32, f32),
+}
+
+/// The messages the window shows until something ends them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Messages {
+    /// Copy game was done: `Some` with the file it was also saved to (or empty), until
+    /// the game changes.
+    pub copied: Option<String>,
+    /// Why the pasted record was refused, at which line.
+    pub import_trouble: Option<(usize, Trouble)>,
+    /// What went wrong with the saved files at start, until dismissed.
+    pub load_problems: Vec<SaveProblem>,
+    /// The last analysis failed (told under Analyse until another starts).
+    pub analysis_failed: bool,
+    /// Why the last save failed, until a save succeeds.
+    pub save_failure: Option<SaveFailure>,
+}
+
+/// What the actions may know of what runs in the background, read by the controller just
+/// before each action (never kept, so never stale).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// Which search runs (a seat's or the hint's), if any.
+    pub busy: Option<JobKind>,
+    /// An analysis of the game runs.
+    pub analysing: bool,
+}
+
+impl Default for AppState {
+    fn default() -> AppState {
+        AppState {
+            session: Session::new(GameConfig::default()),
+            settings: Settings::default(),
+            form: SetupForm::default(),
+            ui: UiState::default(),
+            messages: Messages::default(),
+            language: locale::LANGUAGES[0].0,
+            animation: None,
+            seat_failure: None,
+            trusted_commands: HashSet::new(),
+            viewport: (0.0, 0.0),
+        }
+    }
+}
+
+impl AppState {
+    /// The command line of the engine program to move, while it waits for the player's
+    /// confirmation before it is started ("Start …?").
+    pub fn program_awaits_confirmation(&self) -> Option<String> {
+        if !self.ui.has_game() || self.session.driven_to_move() != Some(Player::Program) {
+            return None;
+        }
+        let command = &self.settings.engine_command;
+        (!self.trusted_commands.contains(command)).then(|| command.clone())
+    }
+
+    /// True while a preview or a selection is on the board.
+    pub fn board_has_choice(&self) -> bool {
+        let interaction = self.session.interaction();
+        interaction.has_preview() || interaction.selected.is_some()
+    }
+}
