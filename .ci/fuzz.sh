@@ -18,7 +18,7 @@ set -euo pipefail
 
 seconds="${1:-60}"
 cd "$(dirname "$0")/../fuzz"
-targets="${FUZZ_TARGETS:-parse_move hpn save_load session_load protocol record engine_client}"
+targets="${FUZZ_TARGETS:-parse_move hpn save_load session_load protocol record engine_client network}"
 export RUSTC_BOOTSTRAP=1
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
