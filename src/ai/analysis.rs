@@ -1,8 +1,11 @@
 //! Game analysis: the computer goes over a whole game and says, for every action, what
 //! the position was worth before and after from the mover's side, the best move it
 //! found, how many steps the played move gave away against it and a class (best, good,
-//! inaccuracy, mistake, blunder). Forced passes and only moves are labelled, not judged;
-//! so is a draw vote at the end. See docs/ANALYSIS.md for the classes and thresholds.
+//! inaccuracy, mistake, blunder). The class follows the win chance the move gave away
+//! ([`win_chance`], fitted per setup on self-play games), so a move that changes nothing
+//! in a decided game is not a mistake; the words keep the steps. Forced passes and only
+//! moves are labelled, not judged; so is a draw vote at the end. See docs/ANALYSIS.md
+//! for the classes, thresholds and calibration.
 //!
 //! Values are the search's own evaluation (points, [`Weights::step`] to a step),
 //! converted to [`Steps`]. Every position of the game is searched on its own, with a
@@ -104,6 +107,9 @@ pub enum Class {
     Blunder,
 }
 
+// The step scale: each class's least loss in steps. It is a ceiling on the class since
+// the win-chance labels (see `Class::of_judgement`): a move is never worse than its steps say.
+
 /// Loss from which a move is [`Class::Good`] rather than best: anything above nothing.
 pub const GOOD_FROM: Steps = Steps(1);
 /// Loss from which a move is an [`Class::Inaccuracy`]: one step, the least a single
@@ -118,12 +124,138 @@ pub const MISTAKE_FROM: Steps = Steps::whole(3);
 /// moves, about what a good jump chain gains. Passing up a long chain, or opening one
 /// for the opponent, costs this much.
 pub const BLUNDER_FROM: Steps = Steps::whole(8);
+/// Loss from which a move is a [`Class::Blunder`] whatever its win chance says: fifteen
+/// steps, five ordinary moves' progress or two long jump chains, nearly twice
+/// [`BLUNDER_FROM`]. A planted 20-step blunder is one even in a lost game; the quiet
+/// moves of a decided game (a few steps) are not.
+pub const BLUNDER_STEPS: Steps = Steps::whole(15);
 /// The loss counted for a move that misses a forced win or walks into a forced loss
 /// (a blunder whatever the steps say): a hundred steps.
 pub const FORCED_RESULT_LOSS: Steps = Steps::whole(100);
 
+/// Expected result lost (win chance before minus after, from the mover's side, 0 to 1)
+/// from which a move is an [`Class::Inaccuracy`]: five points in a hundred, Lichess's 0.1
+/// on its -1..1 winning-chances scale (and chess.com's expected-points inaccuracy).
+pub const INACCURACY_CHANCE: f64 = 0.05;
+/// Expected result lost from which a move is a [`Class::Mistake`]: ten points (Lichess's
+/// 0.2, chess.com's too).
+pub const MISTAKE_CHANCE: f64 = 0.10;
+/// Expected result lost from which a move is a [`Class::Blunder`]: fifteen points,
+/// Lichess's 0.3 (chess.com takes twenty). Fifteen keeps a 20-step blunder a blunder from
+/// 40 steps behind to 40 ahead, where the race is still open (docs/ANALYSIS.md).
+pub const BLUNDER_CHANCE: f64 = 0.15;
+
+/// The model from a position's value to its expected result, per setup:
+/// `1 / (1 + exp(-(k * steps * phase + offset)))`, `steps` the value from the side of the
+/// seat that has just moved (as the analysis values a move) and `phase` = sqrt(work at
+/// the start / work left), the work of that seat's side and the nearest opposing side's
+/// ([`phase`]): a lead counts more as the race shortens.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct WinModel {
+    /// Per step of lead, at the start (times the phase later).
+    pub k: f64,
+    /// The log-odds of the expected result at a lead of zero.
+    pub offset: f64,
+    /// Added to `offset` for the lone 13-piece seat of 3p (B): the evaluation counts its
+    /// smaller army's work in the same steps as the 19-piece armies', so it shows a lead
+    /// from the start that is not one.
+    pub lone_offset: f64,
+}
+
+impl WinModel {
+    /// The fitted model of `setup`: by `data/calibration/fit_win_chance.py` (logistic
+    /// regression, maximum likelihood) on `halma-arena --labels --setup <setup> --games 40
+    /// --seed 41 --every 1` (self-play at Beginner, Casual and Strong in every pairing;
+    /// about 9,000 positions a setup), four games in five; the fifth held out for the
+    /// calibration tables of docs/ANALYSIS.md, which says how to regenerate them.
+    pub const fn of(setup: Setup) -> WinModel {
+        match setup {
+            Setup::TwoPlayers => WinModel { k: 0.02537, offset: 0.0670, lone_offset: 0.0 },
+            Setup::ThreePlayers => WinModel { k: 0.01598, offset: -0.7095, lone_offset: 0.3932 },
+            Setup::FourPlayersOneArmy => WinModel { k: 0.02432, offset: 0.0085, lone_offset: 0.0 },
+            Setup::FourPlayersBothArmies => WinModel { k: 0.01562, offset: 0.0287, lone_offset: 0.0 },
+        }
+    }
+
+    /// The expected result (0 to 1: a win 1, a draw a half) for `seat` of a position
+    /// valued `value` from its side, at `phase` ([`phase`]). A forced result is certain.
+    pub fn chance(&self, seat: Seat, value: Eval, phase: f64) -> f64 {
+        let lone = if seat == Seat::B { self.lone_offset } else { 0.0 };
+        match value {
+            Eval::Wins { .. } => 1.0,
+            Eval::Loses { .. } => 0.0,
+            Eval::Lead(steps) => 1.0 / (1.0 + (-(self.k * steps.as_f64() * phase + self.offset + lone)).exp()),
+        }
+    }
+}
+
+/// How far the race has run for `seat`: sqrt(work at the start / work left), counting
+/// the work of its side and of the nearest opposing side (`Evaluator::work_of_seat`); 1 at
+/// the start, growing as the armies arrive.
+pub fn phase(position: &Position, seat: Seat) -> f64 {
+    let setup = position.setup();
+    let evaluator = Evaluator::new(setup, Weights::DEFAULT);
+    let work = |position: &Position| {
+        let works = evaluator.works(position);
+        let others = setup
+            .seats()
+            .iter()
+            .filter(|&&other| !super::eval::is_on_side(setup, seat, other))
+            .map(|&other| evaluator.work_of_seat(&works, other))
+            .min()
+            .unwrap_or(0);
+        f64::from(evaluator.work_of_seat(&works, seat)) + f64::from(others)
+    };
+    (work(&Position::start(setup, seat)) / work(position).max(1.0)).sqrt().min(MAX_PHASE)
+}
+
+/// The largest [`phase`]: about the largest in the games the model was fitted on (their
+/// last few steps of work), so hand-made positions with a few pieces are not read past
+/// the data.
+pub const MAX_PHASE: f64 = 16.0;
+
+/// The expected result (0 to 1) for `seat` of `position` valued `value` from its side:
+/// the analysis's win chance ([`WinModel`]).
+pub fn win_chance(position: &Position, seat: Seat, value: Eval) -> f64 {
+    WinModel::of(position.setup()).chance(seat, value, phase(position, seat))
+}
+
 impl Class {
-    /// The class of a move that gave away `loss` against the best move found.
+    /// The class of a move `seat` played in `position`: by the expected result it gave
+    /// away (`before` minus `after`, [`win_chance`]), never worse than its steps lost
+    /// say ([`Class::of_loss`]). So a move that gives away less than a step is at most
+    /// good, and one in a decided game that changes nothing about the result is at most
+    /// good, however many steps it costs.
+    ///
+    /// One exception: a move that gives away [`BLUNDER_STEPS`] or more is a blunder
+    /// wherever it is played. The model is fitted on games between the levels and reads
+    /// a short search; throwing away that much (a forced result missed or walked into
+    /// among them) is worth telling even when the game looks decided.
+    pub fn of_judgement(position: &Position, seat: Seat, before: Eval, after: Eval, loss: Steps) -> Class {
+        if loss >= BLUNDER_STEPS {
+            return Class::Blunder;
+        }
+        let lost = win_chance(position, seat, before) - win_chance(position, seat, after);
+        Class::of_loss(loss).min(Class::of_chance_lost(lost, loss))
+    }
+
+    /// The class of a move that gave away `lost` of the expected result (0 to 1); best
+    /// only when it lost no steps at all.
+    pub fn of_chance_lost(lost: f64, loss: Steps) -> Class {
+        if lost >= BLUNDER_CHANCE {
+            Class::Blunder
+        } else if lost >= MISTAKE_CHANCE {
+            Class::Mistake
+        } else if lost >= INACCURACY_CHANCE {
+            Class::Inaccuracy
+        } else if loss > Steps::ZERO {
+            Class::Good
+        } else {
+            Class::Best
+        }
+    }
+
+    /// The class by steps alone: a move that gave away `loss` against the best move found.
     pub fn of_loss(loss: Steps) -> Class {
         if loss >= BLUNDER_FROM {
             Class::Blunder
@@ -257,6 +389,9 @@ pub struct GameAnalysis {
     /// Every position's value (before each action, then the final one) from each seat's
     /// side (indexed by seat), as the verdicts state them: see [`GameAnalysis::graph`].
     values: Vec<[Eval; 4]>,
+    /// Every position of the game (before each action, then the final one), for the win
+    /// chances: the model reads a value with the position's phase.
+    positions: Vec<Position>,
 }
 
 impl GameAnalysis {
@@ -271,6 +406,27 @@ impl GameAnalysis {
     /// nothing.
     pub fn graph(&self, seat: Seat) -> Vec<Eval> {
         self.values.iter().map(|views| views[seat.index()]).collect()
+    }
+
+    /// The graph as win chances (the expected result, 0 to 1, [`win_chance`]) from
+    /// `seat`'s side: what a graph of winning chances would draw.
+    pub fn win_chances(&self, seat: Seat) -> Vec<f64> {
+        self.values
+            .iter()
+            .zip(&self.positions)
+            .map(|(views, position)| win_chance(position, seat, views[seat.index()]))
+            .collect()
+    }
+
+    /// The expected result (0 to 1) the judged move at `index` gave away, from its mover's
+    /// side: what its class follows from. `None` for an action not judged.
+    pub fn chance_lost(&self, index: usize) -> Option<f64> {
+        let entry = self.actions.get(index)?;
+        let judgement = entry.verdict.judgement()?;
+        let position = self.positions.get(index)?;
+        let lost =
+            win_chance(position, entry.seat, judgement.before) - win_chance(position, entry.seat, judgement.after);
+        Some(lost.max(0.0))
     }
 
     /// Rebuilds a whole analysis (graph and summaries) from its verdicts, as a record's
@@ -580,6 +736,61 @@ fn analyse_position(game: &Game, index: usize, depth: u32, halt: &AtomicBool) ->
     Some(Task { values, choice: Choice::Best { best, after: after.unwrap_or([0; 4]) } })
 }
 
+/// The value of `game`'s position from each seat's side (indexed by seat), searched
+/// `depth` plies as the analysis values the position after a move: the figures the
+/// calibration of [`win_chance`] was fitted on and puzzles are judged by. `None` when
+/// `stop` was set.
+pub fn position_values(game: &Game, depth: u32, stop: &AtomicBool) -> Option<[Eval; 4]> {
+    value(game, depth, stop).map(|points| points.map(Eval::from_points))
+}
+
+/// Every legal move of the seat to move with its value from the mover's side: the
+/// position after it searched `depth - 1` plies, the way the analysis values the move
+/// played and the best move (so `depth` is a [`Quality`]'s depth). Best first; equal
+/// values keep the move order of the rules (by origin, then destination). Empty when the
+/// game is over or the seat must pass; `None` when `stop` was set.
+pub fn move_values(game: &Game, depth: u32, stop: &AtomicBool) -> Option<Vec<(Move, Eval)>> {
+    if game.is_over() || game.pending_offer().is_some() {
+        return Some(Vec::new());
+    }
+    let mover = game.to_move();
+    let mut valued = Vec::new();
+    for mv in game.legal_moves().iter() {
+        let mut next = game.clone();
+        if next.play_move(mv).is_err() {
+            continue;
+        }
+        let points = value(&next, depth.saturating_sub(1), stop)?[mover.index()];
+        valued.push((mv, points));
+    }
+    valued.sort_by_key(|&(mv, points)| (std::cmp::Reverse(points), mv.from.index(), mv.to.index()));
+    Some(valued.into_iter().map(|(mv, points)| (mv, Eval::from_points(points))).collect())
+}
+
+/// The best move the analysis finds for the seat to move with a search of `depth` plies
+/// (its best move at that quality). `None` without a legal move or when `stop` was set.
+pub fn best_move(game: &Game, depth: u32, stop: &AtomicBool) -> Option<Move> {
+    if game.is_over() {
+        return None;
+    }
+    let table = TranspositionTable::new(TABLE_BITS);
+    let limits = Limits { depth: depth.max(1), deadline: None, threads: 1 };
+    let result = search::search_with_table(game, &params(), &limits, 0, stop, &table, &mut |_| {});
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    result.best
+}
+
+/// One legal move's value from the mover's side, as [`move_values`] gives it. `None` for
+/// an illegal move or when `stop` was set.
+pub fn move_value(game: &Game, mv: Move, depth: u32, stop: &AtomicBool) -> Option<Eval> {
+    let mover = game.to_move();
+    let mut next = game.clone();
+    next.play_move(mv).ok()?;
+    Some(Eval::from_points(value(&next, depth.saturating_sub(1), stop)?[mover.index()]))
+}
+
 /// The value of `game`'s position from each seat's side, searched `depth` plies. A seat
 /// with no choice (a pass, a single move) plays it here, as the search counts it a ply.
 fn value(game: &Game, depth: u32, halt: &AtomicBool) -> Option<[i32; 4]> {
@@ -726,7 +937,13 @@ fn assemble(game: &Game, quality: Quality, tasks: &[Task]) -> GameAnalysis {
                     after: Eval::from_points(played_after),
                     best: best_route,
                     loss,
-                    class: Class::of_loss(loss),
+                    class: Class::of_judgement(
+                        game.position_before(index).unwrap_or(game.position()),
+                        seat,
+                        Eval::from_points(best_value),
+                        Eval::from_points(played_after),
+                        loss,
+                    ),
                 })
             }
         };
@@ -744,7 +961,9 @@ fn build(game: &Game, quality: Quality, actions: Vec<ActionAnalysis>) -> GameAna
     };
     let summaries = game.setup().seats().iter().map(|&seat| summarise(seat, &actions)).collect();
     let values = values_of_verdicts(game.setup(), &actions);
-    GameAnalysis { quality, actions, draw, summaries, values }
+    let count = game.history().len();
+    let positions = (0..=count).map(|index| game.position_before(index).copied().unwrap_or(*game.position())).collect();
+    GameAnalysis { quality, actions, draw, summaries, values, positions }
 }
 
 impl Eval {
