@@ -23,6 +23,7 @@
 pub mod analysis;
 pub mod eval;
 pub mod greedy;
+pub mod puzzles;
 pub mod search;
 pub mod tt;
 

@@ -30,11 +30,19 @@
 //! `ai::should_accept_draw`); programs cannot, so they never offer and always refuse.
 //! Levels offer only in stuck games, where a level accepts unless it is ahead (and, once
 //! the game is hopelessly stuck, even then), so stuck games between levels end drawn.
+//!
+//! Two data modes play reproducible self-play games instead of a match (see their
+//! `--help`): `halma-arena --labels …` writes positions with their values and results for
+//! the analysis's win-chance model (docs/ANALYSIS.md), `halma-arena --puzzles …` writes
+//! candidate puzzles (docs/PUZZLES.md).
 
 mod engine;
+mod labels;
 mod match_loop;
 mod options;
+mod puzzles;
 mod record_file;
+mod selfplay;
 mod stats;
 
 use engine::Player;
@@ -48,6 +56,21 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // The data modes: games for the analysis's win-chance model and for puzzles.
+    if let Some((mode, rest)) = args.split_first().filter(|(mode, _)| *mode == "--labels" || *mode == "--puzzles") {
+        type Mode = fn(&[String]) -> Result<(), String>;
+        let (usage, run): (&str, Mode) =
+            if mode == "--labels" { (labels::USAGE, labels::run) } else { (puzzles::USAGE, puzzles::run) };
+        if rest.iter().any(|a| a == "--help" || a == "-h") {
+            println!("{usage}");
+            return;
+        }
+        if let Err(why) = run(rest) {
+            eprintln!("halma-arena {mode}: {why}\n{usage}");
+            std::process::exit(2);
+        }
+        return;
+    }
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{USAGE}");
         return;
