@@ -20,10 +20,10 @@ const SIX_PLIES_ANALYSED: [&str; 9] = [
     "action 2 C n14-m13 best loss 0.0 best n14-m13 before -4.6 after -4.6",
     "action 3 A a1-c3-e5 best loss 0.0 best a1-c3-e5 before +5.4 after +5.4",
     "action 4 C p16-n14-l12 best loss 0.0 best p16-n14-l12 before -4.8 after -4.8",
-    "action 5 A e5-f6 mistake loss 3.1 best c2-e4-e6 before +8.1 after +5.0",
-    "action 6 C m13-l13 blunder loss 9.7 best n15-l13-l11 before -1.3 after -11.0",
-    "summary A judged 3 best 2 good 0 inaccuracy 0 mistake 1 blunder 0 lost 3.1 average 1.0 chain 2 at 3",
-    "summary C judged 3 best 2 good 0 inaccuracy 0 mistake 0 blunder 1 lost 9.7 average 3.2 chain 2 at 4",
+    "action 5 A e5-f6 good loss 3.1 best c2-e4-e6 before +8.1 after +5.0",
+    "action 6 C m13-l13 inaccuracy loss 9.7 best n15-l13-l11 before -1.3 after -11.0",
+    "summary A judged 3 best 2 good 1 inaccuracy 0 mistake 0 blunder 0 lost 3.1 average 1.0 chain 2 at 3",
+    "summary C judged 3 best 2 good 0 inaccuracy 1 mistake 0 blunder 0 lost 9.7 average 3.2 chain 2 at 4",
     "analysisdone",
 ];
 
@@ -92,9 +92,9 @@ fn analyse_labels_passes_and_draw_votes_and_reads_records() {
         without_info(&lines),
         [
             "action 1 A pass forced-pass",
-            "action 2 C h9-h10 mistake loss 4.5 best h9-g8 before +22.7 after +18.2",
+            "action 2 C h9-h10 good loss 4.5 best h9-g8 before +22.7 after +18.2",
             "summary A judged 0 best 0 good 0 inaccuracy 0 mistake 0 blunder 0 lost 0.0 average 0.0 chain 0",
-            "summary C judged 1 best 0 good 0 inaccuracy 0 mistake 1 blunder 0 lost 4.5 average 4.5 chain 0",
+            "summary C judged 1 best 0 good 1 inaccuracy 0 mistake 0 blunder 0 lost 4.5 average 4.5 chain 0",
             "analysisdone",
         ]
     );
@@ -103,10 +103,10 @@ fn analyse_labels_passes_and_draw_votes_and_reads_records() {
     assert_eq!(
         without_info(&lines),
         [
-            "action 1 A c3-d4 mistake loss 3.8 best c1-e3 before +4.6 after +0.8",
+            "action 1 A c3-d4 good loss 3.8 best c1-e3 before +4.6 after +0.8",
             "action 2 C n14-m13 best loss 0.0 best n14-m13 before 0.0 after 0.0",
             "draw agreed",
-            "summary A judged 1 best 0 good 0 inaccuracy 0 mistake 1 blunder 0 lost 3.8 average 3.8 chain 0",
+            "summary A judged 1 best 0 good 1 inaccuracy 0 mistake 0 blunder 0 lost 3.8 average 3.8 chain 0",
             "summary C judged 1 best 1 good 0 inaccuracy 0 mistake 0 blunder 0 lost 0.0 average 0.0 chain 0",
             "analysisdone",
         ]
