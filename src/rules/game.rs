@@ -1,14 +1,12 @@
 //! A whole game: history with undo/redo, results (wins, repetition, agreement) and
-//! the draw-offer vote. Its save format is in `save.rs`.
+//! the draw-offer vote. Its save format (and its serde impls) are in `save.rs`.
 
 use super::moves::{Move, MoveSet, Route};
 use super::notation::{parse_move, MoveText, NotationError};
 use super::position::{IllegalMove, Position};
-use super::save::SavedGame;
 use super::seat::{Seat, SeatSet};
 use super::setup::Setup;
 use super::square::Square;
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -157,8 +155,7 @@ impl From<NotationError> for GameError {
 /// assert_eq!(game.outcome(), Outcome::Ongoing);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "SavedGame", into = "SavedGame")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     // The fields are visible to the save format (`save.rs`), which writes and checks them.
     /// `positions[0]` is the start; `positions[i + 1]` follows `actions[i]`.

@@ -136,6 +136,20 @@ impl std::error::Error for LoadError {
     }
 }
 
+/// A game is saved as its [`SavedGame`], and read back only through its checks.
+impl Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        SavedGame::from(self.clone()).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
+        let saved = SavedGame::deserialize(deserializer)?;
+        Game::try_from(saved).map_err(serde::de::Error::custom)
+    }
+}
+
 impl From<Game> for SavedGame {
     fn from(game: Game) -> SavedGame {
         let standard = Position::start(game.setup(), game.first_seat());

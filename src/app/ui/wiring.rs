@@ -5,7 +5,7 @@ use super::actions::Event;
 use super::controller::Controller;
 use crate::{
     Analysis, AppWindow, BoardState, BoardTurning, GameMenuState, GameState, Navigation, NewGameForm, Page, Pickers,
-    PlayerKind, Preferences, Records, ReviewStep,
+    PlayerKind, Preferences, Records, ReviewStep, ThemeChoice,
 };
 use slint::ComponentHandle;
 use std::rc::Rc;
@@ -26,6 +26,9 @@ macro_rules! on {
 
 /// `send!(global.on_callback, |args: types| event)`: the callback dispatches `event`.
 macro_rules! send {
+    ($this:ident, $global:ident . $method:ident, || $event:expr) => {
+        on!($this, $global.$method, |c| c.dispatch($event))
+    };
     ($this:ident, $global:ident . $method:ident, |$($arg:ident : $ty:ty),*| $event:expr) => {
         on!($this, $global.$method, |c $(, $arg: $ty)*| c.dispatch($event))
     };
@@ -53,6 +56,8 @@ impl Controller {
     fn connect_board(self: &Rc<Self>, window: &AppWindow) {
         let board = window.global::<BoardState>();
         on!(self, board.on_cell_clicked, |c, x: i32, y: i32| c.cell_clicked(x, y));
+        on!(self, board.on_touch_tapped, |c, x: i32, y: i32, point_x: f32, point_y: f32, square: f32| c
+            .touch_tapped(x, y, point_x, point_y, square));
         // A screen reader's activation: no finger, so no pinch to wait for.
         send!(self, board.on_square_activated, |x: i32, y: i32| Event::Tap { x, y });
         send!(self, board.on_arrow, |dx: i32, dy: i32| Event::Arrow { dx, dy });
@@ -128,5 +133,6 @@ impl Controller {
         let preferences = window.global::<Preferences>();
         send!(self, preferences.on_select_language, |index: i32| Event::SelectLanguage(index));
         send!(self, preferences.on_set_turning, |turning: BoardTurning| Event::SetTurning(turning));
+        send!(self, preferences.on_set_theme, |theme: ThemeChoice| Event::SetTheme(theme));
     }
 }
