@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes the move and HPN parsers, the game and session save loaders, the engine protocol, the
-# engine-program client (output lines, command lines) and the
-# game-record parser with cargo-fuzz (libFuzzer), each target for SECONDS (default 60) after
-# building them all.
+# engine-program client (output lines, command lines), the game-record parser and the play
+# between devices (the local network's protocol lines, a game received by message) with
+# cargo-fuzz (libFuzzer), each target for SECONDS (default 60) after building them all.
 #
-#   .ci/fuzz.sh            # 60 s per target, 6 minutes plus the build
+#   .ci/fuzz.sh            # 60 s per target (8 targets: 8 minutes) plus the build
 #   .ci/fuzz.sh 300        # the long run
 #   FUZZ_TARGETS="hpn protocol" .ci/fuzz.sh 30
 #
