@@ -8,13 +8,15 @@
 //! tests/data. Each move the game made is the intended move of a person who taps through
 //! the app's own `Session::tap`, sees the result and taps again when it is not what they
 //! meant, and presses Confirm (a 48 dp button, never missed) once the preview shows it.
+//! Two persons: one who looks after every tap, one who taps the destination as soon as
+//! some piece shows selected (what joint decoding, `TapMemory`, is for).
 //! The exact-tap path of a move is piece, destination, Confirm: three taps.
 //!
 //! `cargo test --no-default-features --test tap_model -- --nocapture` prints the table.
 
 use halma::ai::{self, Level, SearchRequest};
 use halma::app::session::{GameConfig, Player, Session};
-use halma::app::tap_target::{self, BoardPoint, Pointer, SnapParams};
+use halma::app::tap_target::{self, BoardPoint, Pointer, SnapParams, TapMemory};
 use halma::app::view::BoardView;
 use halma::record::Record;
 use halma::rules::{Action, Game, Move, Seat, Setup, Square};
@@ -46,9 +48,23 @@ const LAYOUTS: [Layout; 2] = [
 
 const SIGMAS: [f32; 3] = [6.0, 10.0, 14.0];
 
-/// The share of moves on the exact-tap path that snapping must keep at σ = 10 dp (it
-/// measures 75.2 % upright and 74.4 % sideways; the taps are seeded, so it is exact).
-const SIGMA_10_FLOOR: f64 = 74.0;
+/// The share of moves on the exact-tap path that snapping must keep at σ = 10 dp, for
+/// each person (they measure 75.5/74.4 % Careful and 78.2/78.2 % Rhythm, upright and
+/// sideways; the taps are seeded, so the figures are exact; docs/TOUCH.md has them).
+const SIGMA_10_FLOOR_CAREFUL: f64 = 74.0;
+const SIGMA_10_FLOOR_RHYTHM: f64 = 78.0;
+
+/// How the person at the board looks at what a tap did.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Person {
+    /// Looks after every tap: a wrong piece selected is mended before the destination
+    /// is tapped.
+    Careful,
+    /// Taps the piece, and once a piece shows selected taps the destination without
+    /// checking which piece it is; looks at the preview (as everyone must before
+    /// Confirm) and from then on mends carefully.
+    Rhythm,
+}
 
 /// How a tap becomes a square.
 #[derive(Clone, Copy, PartialEq)]
@@ -149,18 +165,23 @@ impl Tally {
 
 /// The person at the board makes `intended`: taps the piece until it is selected, the
 /// destination until the preview ends there, then Confirm.
+#[allow(clippy::too_many_arguments)]
 fn make_move(
     session: &mut Session,
     intended: Move,
     layout: Layout,
     sigma: f32,
     mode: Mode,
+    person: Person,
     rng: &mut StdRng,
     tally: &mut Tally,
 ) {
     let view = *session.view();
     let plies = session.game().history().len();
     let mut taps = 0;
+    let mut memory = TapMemory::default();
+    // The Rhythm person has tapped a destination once and looks carefully since.
+    let mut looked = person == Person::Careful;
     loop {
         let ui = session.interaction();
         if ui.selected == Some(intended.from) && ui.has_preview() && ui.route.last() == Some(&intended.to) {
@@ -179,11 +200,20 @@ fn make_move(
             assert!(session.play_route(route.squares()).is_ok());
             break;
         }
-        let aim = if ui.selected == Some(intended.from) { intended.to } else { intended.from };
+        let blind = !looked && ui.selected.is_some() && !ui.has_preview();
+        let aim = if ui.selected == Some(intended.from) || blind { intended.to } else { intended.from };
+        if aim == intended.to {
+            looked = true;
+        }
         let point = tap_point(&view, aim, layout.square_dp, sigma, rng);
         taps += 1;
-        let square = match mode {
-            Mode::Before => under(&view, point, layout.square_dp),
+        let selected_before = session.interaction().selected;
+        match mode {
+            Mode::Before => {
+                if let Some(square) = under(&view, point, layout.square_dp) {
+                    session.tap(square);
+                }
+            }
             // The board's touch area sees taps on the board only: one off it is lost.
             Mode::After(params) if under(&view, point, layout.square_dp).is_some() => {
                 let target = tap_target::tap_target(
@@ -195,16 +225,25 @@ fn make_move(
                     point,
                     layout.square_dp,
                     &params,
+                    &memory,
                 );
                 if matches!(target, Some(t) if matches!(t.snap, tap_target::Snap::Ambiguous { .. })) {
                     tally.ambiguous += 1;
                 }
-                target.map(|t| t.square)
+                if let Some(target) = target {
+                    target.apply(session);
+                }
+                memory.after_tap(
+                    session.game(),
+                    selected_before,
+                    session.interaction(),
+                    &view,
+                    Pointer::Touch,
+                    point,
+                    layout.square_dp,
+                );
             }
-            Mode::After(_) => None,
-        };
-        if let Some(square) = square {
-            session.tap(square);
+            Mode::After(_) => memory.forget(),
         }
         assert_eq!(session.game().history().len(), plies, "a tap never plays a move");
     }
@@ -215,7 +254,7 @@ fn make_move(
     }
 }
 
-fn replay(games: &[Played], layout: Layout, sigma: f32, mode: Mode, seed: u64) -> Tally {
+fn replay(games: &[Played], layout: Layout, sigma: f32, mode: Mode, person: Person, seed: u64) -> Tally {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut tally = Tally::default();
     for played in games {
@@ -229,7 +268,7 @@ fn replay(games: &[Played], layout: Layout, sigma: f32, mode: Mode, seed: u64) -
             match action {
                 Action::Pass => assert!(session.play_action(&Action::Pass).is_ok()),
                 Action::Move(route) => {
-                    make_move(&mut session, route.as_move(), layout, sigma, mode, &mut rng, &mut tally)
+                    make_move(&mut session, route.as_move(), layout, sigma, mode, person, &mut rng, &mut tally)
                 }
             }
         }
@@ -245,42 +284,58 @@ fn taps_land_where_the_finger_meant() {
     println!("{} games, {moves} moves, generated in {:.1} s", games.len(), started.elapsed().as_secs_f64());
 
     // The exact-tap path really is three taps: with σ = 0 every move takes exactly that.
-    let exact = replay(&games, LAYOUTS[0], 0.0, Mode::Before, 1);
-    assert_eq!((exact.on_path, exact.taps, exact.wrong), (exact.moves, EXACT_TAPS as u64 * exact.moves, 0));
+    for person in [Person::Careful, Person::Rhythm] {
+        let exact = replay(&games, LAYOUTS[0], 0.0, Mode::Before, person, 1);
+        assert_eq!((exact.on_path, exact.taps, exact.wrong), (exact.moves, EXACT_TAPS as u64 * exact.moves, 0));
+    }
 
-    println!("| board | σ (dp) | before | after, distance only | after | taps per move, before → after | ambiguous taps | moves given up, before → after |");
-    println!("|---|---|---|---|---|---|---|---|");
     let mut failures = Vec::new();
-    for layout in LAYOUTS {
-        for sigma in SIGMAS {
-            let seed = 39 + sigma as u64;
-            let before = replay(&games, layout, sigma, Mode::Before, seed);
-            let nearest = replay(&games, layout, sigma, Mode::After(SnapParams::DISTANCE_ONLY), seed);
-            let after = replay(&games, layout, sigma, Mode::After(SnapParams::DEFAULT), seed);
-            println!(
-                "| {} | {sigma} | {:.1} % | {:.1} % | {:.1} % | {:.2} → {:.2} | {:.1} % | {} → {} |",
-                layout.name,
-                before.rate(),
-                nearest.rate(),
-                after.rate(),
-                before.taps as f64 / before.moves as f64,
-                after.taps as f64 / after.moves as f64,
-                100.0 * after.ambiguous as f64 / after.taps.max(1) as f64,
-                before.failed,
-                after.failed,
-            );
-            for (name, tally) in [("before", before), ("distance only", nearest), ("after", after)] {
-                if tally.wrong != 0 {
-                    failures.push(format!("{} σ {sigma} {name}: {} wrong moves confirmed", layout.name, tally.wrong));
+    for person in [Person::Careful, Person::Rhythm] {
+        println!("\nperson: {person:?}");
+        println!("| board | σ (dp) | before | distance only | each tap alone | joint | taps per move, before → joint | ambiguous taps | moves given up, before → joint |");
+        println!("|---|---|---|---|---|---|---|---|---|");
+        for layout in LAYOUTS {
+            for sigma in SIGMAS {
+                let seed = 39 + sigma as u64;
+                let before = replay(&games, layout, sigma, Mode::Before, person, seed);
+                let nearest = replay(&games, layout, sigma, Mode::After(SnapParams::DISTANCE_ONLY), person, seed);
+                let single = replay(&games, layout, sigma, Mode::After(SnapParams::SINGLE), person, seed);
+                let after = replay(&games, layout, sigma, Mode::After(SnapParams::DEFAULT), person, seed);
+                println!(
+                    "| {} | {sigma} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.2} → {:.2} | {:.1} % | {} → {} |",
+                    layout.name,
+                    before.rate(),
+                    nearest.rate(),
+                    single.rate(),
+                    after.rate(),
+                    before.taps as f64 / before.moves as f64,
+                    after.taps as f64 / after.moves as f64,
+                    100.0 * after.ambiguous as f64 / after.taps.max(1) as f64,
+                    before.failed,
+                    after.failed,
+                );
+                for (name, tally) in
+                    [("before", before), ("distance only", nearest), ("single", single), ("joint", after)]
+                {
+                    if tally.wrong != 0 {
+                        failures.push(format!(
+                            "{person:?} {} σ {sigma} {name}: {} wrong moves confirmed",
+                            layout.name, tally.wrong
+                        ));
+                    }
                 }
-            }
-            if after.rate() <= before.rate() + 10.0 || after.taps >= before.taps {
-                failures.push(format!("{} σ {sigma}: snapping does not help enough", layout.name));
-            }
-            // Issue 39 asks for 97 %; the tap alone does not carry that much (docs/TOUCH.md,
-            // "Limits"). This guards what snapping reaches today against regressions.
-            if sigma == 10.0 && after.rate() < SIGMA_10_FLOOR {
-                failures.push(format!("{} σ 10: {:.2} % < {SIGMA_10_FLOOR} %", layout.name, after.rate()));
+                if after.rate() <= before.rate() + 10.0 || after.taps >= before.taps {
+                    failures.push(format!("{person:?} {} σ {sigma}: snapping does not help enough", layout.name));
+                }
+                // Issue 39 asks for 97 %; the tap alone does not carry that much (docs/TOUCH.md,
+                // "Limits"). This guards what snapping reaches today against regressions.
+                let floor = match person {
+                    Person::Careful => SIGMA_10_FLOOR_CAREFUL,
+                    Person::Rhythm => SIGMA_10_FLOOR_RHYTHM,
+                };
+                if sigma == 10.0 && after.rate() < floor {
+                    failures.push(format!("{person:?} {} σ 10: {:.2} % < {floor} %", layout.name, after.rate()));
+                }
             }
         }
     }

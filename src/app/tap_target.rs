@@ -20,11 +20,18 @@
 //! nearly as well, the answer is [`Snap::Ambiguous`]: the controller may preview or
 //! select the likelier square, never confirm a move with it.
 //!
+//! *Joint decoding*: a touch tap that selects a piece leaves a [`TapMemory`] of how well
+//! it fitted each movable piece near it. The next tap is then read as a (piece,
+//! destination) pair: if a neighbour of the selected piece, one the first tap may as
+//! well have meant, reaches the square tapped (and the selected piece does not, or much
+//! less plausibly), the answer names that piece ([`TapTarget::piece`]): select it and
+//! preview its move in one tap. It is only ever a preview, never a move.
+//!
 //! Only touch snaps: a mouse or a pen is exact, and the keyboard never comes here, so
 //! both behave as before ([`Pointer`]). Pure: no Slint, no I/O; the rules decide what
 //! is legal, this only ranks what they allow.
 
-use super::interaction::Interaction;
+use super::interaction::{Interaction, TapResult};
 use super::session::Session;
 use super::view::BoardView;
 use crate::ai::greedy::corner_distance;
@@ -77,6 +84,9 @@ pub struct TapTarget {
     /// The square under the finger, if the tap was on the board.
     pub under: Option<Square>,
     pub snap: Snap,
+    /// Joint decoding: select this piece first, then tap `square`, one of its
+    /// destinations (the first tap more plausibly meant this piece than the selected one).
+    pub piece: Option<Square>,
 }
 
 impl TapTarget {
@@ -84,7 +94,105 @@ impl TapTarget {
     /// Confirm and Enter do): only when it is not ambiguous and the finger is on the
     /// square itself, so a snapped tap can change a preview but never play a move.
     pub fn may_confirm(&self) -> bool {
-        !matches!(self.snap, Snap::Ambiguous { .. }) && self.under == Some(self.square)
+        !matches!(self.snap, Snap::Ambiguous { .. }) && self.under == Some(self.square) && self.piece.is_none()
+    }
+
+    /// Acts on `session` as meant: an exact tap on [`Self::square`], after selecting
+    /// [`Self::piece`] if joint decoding named one. Never plays a move (`Session::tap`
+    /// does not).
+    pub fn apply(&self, session: &mut Session) -> TapResult {
+        if let Some(piece) = self.piece {
+            if session.interaction().selected != Some(piece) {
+                session.tap(piece);
+            }
+            if session.interaction().selected != Some(piece) {
+                return TapResult::Nothing;
+            }
+        }
+        session.tap(self.square)
+    }
+}
+
+/// What the last touch tap that selected a piece leaves for the next one: how well it
+/// fitted each movable piece near it, so that the next tap can weigh (piece,
+/// destination) pairs together. Forgotten as soon as the selection, the position or
+/// the kind of pointer changes, and never kept for a precise tap (which is exact).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TapMemory {
+    first: Option<FirstTap>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct FirstTap {
+    /// The piece the tap selected.
+    selected: Square,
+    /// The position it was made in (its key).
+    position: u64,
+    /// The movable pieces within reach of the tap, each with −d²/(2σ²) of the tap's
+    /// distance to its centre: how well the tap fits it.
+    pieces: Vec<(Square, f32)>,
+}
+
+impl TapMemory {
+    /// After a tap acted: remembers a touch tap at `point` that newly selected a piece
+    /// (not a precise one), forgets everything else. `selected_before` is the selection
+    /// before the tap.
+    #[allow(clippy::too_many_arguments)]
+    pub fn after_tap(
+        &mut self,
+        game: &Game,
+        selected_before: Option<Square>,
+        interaction: &Interaction,
+        view: &BoardView,
+        pointer: Pointer,
+        point: BoardPoint,
+        square_dp: f32,
+    ) {
+        self.first = None;
+        let radius = snap_radius(square_dp);
+        let Some(selected) = interaction.selected else { return };
+        if pointer != Pointer::Touch
+            || radius <= 0.0
+            || interaction.has_preview()
+            || selected_before == Some(selected)
+            || !(point.x.is_finite() && point.y.is_finite())
+        {
+            return;
+        }
+        let offset = |square: Square| offset(view, point, square_dp, square);
+        let (dx, dy) = offset(selected);
+        if dx.abs() <= square_dp / 4.0 && dy.abs() <= square_dp / 4.0 {
+            return;
+        }
+        let spread = 2.0 * FINGER_SPREAD_DP * FINGER_SPREAD_DP;
+        let pieces: Vec<(Square, f32)> = game
+            .legal_moves()
+            .pieces()
+            .iter()
+            .filter_map(|&(from, _)| {
+                let (dx, dy) = offset(from);
+                let squared = dx * dx + dy * dy;
+                (squared <= radius * radius || from == selected).then_some((from, -squared / spread))
+            })
+            .collect();
+        if pieces.len() > 1 {
+            self.first = Some(FirstTap { selected, position: game.position().hash(), pieces });
+        }
+    }
+
+    /// Forgets the last tap (a mouse click, a key, a pinch).
+    pub fn forget(&mut self) {
+        self.first = None;
+    }
+
+    /// The remembered tap, if it still applies to `interaction` in `game`: the same piece
+    /// selected, nothing previewed, the same position.
+    fn applies(&self, game: &Game, interaction: &Interaction) -> Option<&FirstTap> {
+        self.first.as_ref().filter(|first| {
+            interaction.selected == Some(first.selected)
+                && !interaction.has_preview()
+                && game.position().hash() == first.position
+        })
     }
 }
 
@@ -92,6 +200,12 @@ impl TapTarget {
 /// (the model test also measures snapping by distance alone).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SnapParams {
+    /// Whether a tap after a touch selection weighs (piece, destination) pairs together
+    /// ([`TapMemory`]).
+    pub joint: bool,
+    /// Weight of a (piece, destination) reading with another piece than the selected
+    /// one, against 1: the player saw the selection and may have meant it.
+    pub switch: f32,
     /// Log-weight per unit of forward progress (the corner distance a move gains, as the
     /// greedy player counts it), clamped to ±[`MAX_PROGRESS`]: a piece or a landing that
     /// goes further toward the target camp is likelier meant.
@@ -110,9 +224,13 @@ pub struct SnapParams {
 pub const MAX_PROGRESS: i32 = 6;
 
 impl SnapParams {
-    pub const DEFAULT: SnapParams = SnapParams { progress: 0.35, secondary: 0.3, ambiguity: 0.35 };
+    pub const DEFAULT: SnapParams =
+        SnapParams { joint: true, switch: 0.5, progress: 0.35, secondary: 0.3, ambiguity: 0.35 };
+    /// Each tap on its own, as before joint decoding.
+    pub const SINGLE: SnapParams = SnapParams { joint: false, ..SnapParams::DEFAULT };
     /// Nearest candidate only: what distance alone gives.
-    pub const DISTANCE_ONLY: SnapParams = SnapParams { progress: 0.0, secondary: 1.0, ambiguity: 0.35 };
+    pub const DISTANCE_ONLY: SnapParams =
+        SnapParams { joint: false, switch: 0.5, progress: 0.0, secondary: 1.0, ambiguity: 0.35 };
 }
 
 /// How far (dp, from a candidate's centre) a touch tap may be and still snap to it, for
@@ -131,7 +249,13 @@ pub fn snap_radius(square_dp: f32) -> f32 {
 }
 
 /// The square a tap at `point` means, for the session as it is (see [`tap_target`]).
-pub fn for_session(session: &Session, pointer: Pointer, point: BoardPoint, square_dp: f32) -> Option<TapTarget> {
+pub fn for_session(
+    session: &Session,
+    memory: &TapMemory,
+    pointer: Pointer,
+    point: BoardPoint,
+    square_dp: f32,
+) -> Option<TapTarget> {
     tap_target(
         session.game(),
         session.interaction(),
@@ -141,12 +265,14 @@ pub fn for_session(session: &Session, pointer: Pointer, point: BoardPoint, squar
         point,
         square_dp,
         &SnapParams::DEFAULT,
+        memory,
     )
 }
 
 /// The square a tap at `point` means: `square_dp` is a square's size in dp at the current
 /// zoom, `view` maps display cells to squares, `can_act` is whether the local player may
-/// move now (as `Session::human_can_act`). `None` when the tap is off the board and no
+/// move now (as `Session::human_can_act`), `memory` what the last touch tap left (joint
+/// decoding, when `params.joint`). `None` when the tap is off the board and no
 /// candidate is within reach: nothing to do, as before.
 #[allow(clippy::too_many_arguments)]
 pub fn tap_target(
@@ -158,29 +284,25 @@ pub fn tap_target(
     point: BoardPoint,
     square_dp: f32,
     params: &SnapParams,
+    memory: &TapMemory,
 ) -> Option<TapTarget> {
     let under = square_under(view, point, square_dp);
-    let exact = under.map(|square| TapTarget { square, under, snap: Snap::Exact });
+    let exact = under.map(|square| TapTarget { square, under, snap: Snap::Exact, piece: None });
     let radius = snap_radius(square_dp);
     if pointer != Pointer::Touch || radius <= 0.0 || !can_act || !(point.x.is_finite() && point.y.is_finite()) {
         return exact;
     }
     let candidates = candidates(game, interaction);
-    let offset = |square: Square| {
-        let (column, row) = view.display_cell(square);
-        let centre_x = (column as f32 + 0.5) * square_dp;
-        let centre_y = (row as f32 + 0.5) * square_dp;
-        (point.x - centre_x, point.y - centre_y)
-    };
+    let offset = |square: Square| offset(view, point, square_dp, square);
     // A precise tap: the inner half of a candidate's own square.
     if let Some(square) = under {
         let (dx, dy) = offset(square);
         if candidates.iter().any(|c| c.square == square) && dx.abs() <= square_dp / 4.0 && dy.abs() <= square_dp / 4.0 {
-            return Some(TapTarget { square, under, snap: Snap::Clear });
+            return Some(TapTarget { square, under, snap: Snap::Clear, piece: None });
         }
     }
     let spread = 2.0 * FINGER_SPREAD_DP * FINGER_SPREAD_DP;
-    let mut scored: Vec<(f32, Square)> = candidates
+    let mut scored: Vec<(f32, Square, Option<Square>)> = candidates
         .iter()
         .filter_map(|candidate| {
             let (dx, dy) = offset(candidate.square);
@@ -190,19 +312,71 @@ pub fn tap_target(
             }
             let weight = if candidate.secondary { params.secondary.max(f32::MIN_POSITIVE).ln() } else { 0.0 };
             let progress = candidate.progress.clamp(-MAX_PROGRESS, MAX_PROGRESS) as f32;
-            Some((weight + params.progress * progress - squared / spread, candidate.square))
+            Some((weight + params.progress * progress - squared / spread, candidate.square, None))
         })
         .collect();
-    // Best first; equal scores by square index, so the answer never depends on order.
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.index().cmp(&b.1.index())));
-    let Some(&(best_score, best)) = scored.first() else { return exact };
-    let snap = match scored.get(1) {
-        Some(&(score, other)) if score - best_score >= params.ambiguity.max(f32::MIN_POSITIVE).ln() => {
+    if params.joint {
+        if let (Some(first), Some(selected)) = (memory.applies(game, interaction), interaction.selected) {
+            scored.extend(joint_candidates(game, first, selected, params, |square| {
+                let (dx, dy) = offset(square);
+                let squared = dx * dx + dy * dy;
+                (squared <= radius * radius).then_some(-squared / spread)
+            }));
+        }
+    }
+    // Best first; equal scores by square index (the selected piece's own reading first),
+    // so the answer never depends on order.
+    let key = |piece: Option<Square>| piece.map_or(0, |p| 1 + p.index());
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.index().cmp(&b.1.index())).then(key(a.2).cmp(&key(b.2))));
+    let Some(&(best_score, best, piece)) = scored.first() else { return exact };
+    let snap = match scored.iter().find(|c| c.1 != best) {
+        Some(&(score, other, _)) if score - best_score >= params.ambiguity.max(f32::MIN_POSITIVE).ln() => {
             Snap::Ambiguous { other }
         }
         _ => Snap::Clear,
     };
-    Some(TapTarget { square: best, under, snap })
+    Some(TapTarget { square: best, under, snap, piece })
+}
+
+/// The (piece, destination) readings of a tap after a touch selection: for each other
+/// movable piece the first tap fitted, its destinations within reach of this tap, scored
+/// against the selected piece's own destinations (which carry the first tap's fit to
+/// the selected piece: here the difference of the two fits is added).
+fn joint_candidates(
+    game: &Game,
+    first: &FirstTap,
+    selected: Square,
+    params: &SnapParams,
+    fit: impl Fn(Square) -> Option<f32>,
+) -> Vec<(f32, Square, Option<Square>)> {
+    let position = game.position();
+    let army = position.army_to_move();
+    let moves = game.legal_moves();
+    let Some(&(_, selected_fit)) = first.pieces.iter().find(|(square, _)| *square == selected) else {
+        return Vec::new();
+    };
+    let mut list = Vec::new();
+    for &(piece, piece_fit) in &first.pieces {
+        if piece == selected {
+            continue;
+        }
+        for to in moves.destinations(piece).squares() {
+            let Some(tap_fit) = fit(to) else { continue };
+            let gain = corner_distance(position, army, piece) - corner_distance(position, army, to);
+            let progress = gain.clamp(-MAX_PROGRESS, MAX_PROGRESS) as f32;
+            let weight = params.switch.max(f32::MIN_POSITIVE).ln();
+            list.push((weight + piece_fit - selected_fit + params.progress * progress + tap_fit, to, Some(piece)));
+        }
+    }
+    list
+}
+
+/// The offset in dp from `square`'s centre (as displayed) to `point`.
+fn offset(view: &BoardView, point: BoardPoint, square_dp: f32, square: Square) -> (f32, f32) {
+    let (column, row) = view.display_cell(square);
+    let centre_x = (column as f32 + 0.5) * square_dp;
+    let centre_y = (row as f32 + 0.5) * square_dp;
+    (point.x - centre_x, point.y - centre_y)
 }
 
 /// The square whose display cell holds `point`, if the point is on the board.
@@ -291,7 +465,17 @@ mod tests {
     }
 
     fn target(game: &Game, ui: &Interaction, pointer: Pointer, point: BoardPoint, size: f32) -> Option<TapTarget> {
-        tap_target(game, ui, true, &BoardView::default(), pointer, point, size, &SnapParams::DEFAULT)
+        tap_target(
+            game,
+            ui,
+            true,
+            &BoardView::default(),
+            pointer,
+            point,
+            size,
+            &SnapParams::DEFAULT,
+            &TapMemory::default(),
+        )
     }
 
     fn game_from(hpn: &str) -> Game {
@@ -332,17 +516,17 @@ mod tests {
         for pointer in [Pointer::Mouse, Pointer::Pen] {
             assert_eq!(
                 target(&game, &ui, pointer, point, S),
-                Some(TapTarget { square: sq("d4"), under: Some(sq("d4")), snap: Snap::Exact })
+                Some(TapTarget { square: sq("d4"), under: Some(sq("d4")), snap: Snap::Exact, piece: None })
             );
         }
         // Touch snaps to c4 at 22 dp, not once a square is as large as a finger.
         let touch = target(&game, &ui, Pointer::Touch, point, S);
-        assert_eq!(touch, Some(TapTarget { square: sq("c4"), under: Some(sq("d4")), snap: Snap::Clear }));
+        assert_eq!(touch, Some(TapTarget { square: sq("c4"), under: Some(sq("d4")), snap: Snap::Clear, piece: None }));
         assert!(touch.is_some_and(|t| !t.may_confirm()), "the finger is not on c4");
         let big = BoardPoint { x: 3.5 * 48.0 - 6.0, y: 12.5 * 48.0 };
         assert_eq!(
             target(&game, &ui, Pointer::Touch, big, 48.0),
-            Some(TapTarget { square: sq("d4"), under: Some(sq("d4")), snap: Snap::Exact })
+            Some(TapTarget { square: sq("d4"), under: Some(sq("d4")), snap: Snap::Exact, piece: None })
         );
         // Off the board with a mouse: nothing.
         assert_eq!(target(&game, &ui, Pointer::Mouse, BoardPoint { x: -5.0, y: 3.0 }, S), None);
@@ -358,11 +542,11 @@ mod tests {
         assert_eq!(t.map(|t| t.under), Some(Some(sq("f2"))));
         // The inner half of a movable piece's square is its own.
         let t = target(&game, &ui, Pointer::Touch, at("d2", 3.0, -4.0), S);
-        assert_eq!(t, Some(TapTarget { square: sq("d2"), under: Some(sq("d2")), snap: Snap::Clear }));
+        assert_eq!(t, Some(TapTarget { square: sq("d2"), under: Some(sq("d2")), snap: Snap::Clear, piece: None }));
         assert!(t.is_some_and(|t| t.may_confirm()));
         // Far from every piece: the square under the finger, as before.
         let t = target(&game, &ui, Pointer::Touch, at("h9", 0.0, 0.0), S);
-        assert_eq!(t, Some(TapTarget { square: sq("h9"), under: Some(sq("h9")), snap: Snap::Exact }));
+        assert_eq!(t, Some(TapTarget { square: sq("h9"), under: Some(sq("h9")), snap: Snap::Exact, piece: None }));
     }
 
     #[test]
@@ -380,7 +564,12 @@ mod tests {
         let t = target(&game, &ui, Pointer::Touch, at("d4", -2.0, 8.0), S);
         assert_eq!(
             t,
-            Some(TapTarget { square: sq("d3"), under: Some(sq("d4")), snap: Snap::Ambiguous { other: sq("d4") } })
+            Some(TapTarget {
+                square: sq("d3"),
+                under: Some(sq("d4")),
+                snap: Snap::Ambiguous { other: sq("d4") },
+                piece: None
+            })
         );
         // On its middle, d4 is re-selected.
         let t = target(&game, &ui, Pointer::Touch, at("d4", 1.0, -2.0), S);
@@ -400,7 +589,7 @@ mod tests {
         // Near e5, the preview's end, in the empty f4: e5 (a tap there keeps the preview),
         // which such a tap could not confirm, as the finger is not on e5 itself.
         let t = target(&game, &ui, Pointer::Touch, at("e5", 12.0, 12.0), S);
-        assert_eq!(t, Some(TapTarget { square: sq("e5"), under: Some(sq("f4")), snap: Snap::Clear }));
+        assert_eq!(t, Some(TapTarget { square: sq("e5"), under: Some(sq("f4")), snap: Snap::Clear, piece: None }));
         assert!(t.is_some_and(|t| !t.may_confirm()));
         // On e5 itself, it could.
         let t = target(&game, &ui, Pointer::Touch, at("e5", 7.0, 7.0), S);
@@ -429,8 +618,9 @@ mod tests {
         // Turned half round, d3 is shown at display cell (12, 2).
         assert_eq!(view.display_cell(sq("d3")), (12, 2));
         let point = BoardPoint { x: 12.5 * S + 1.0, y: 2.5 * S - 1.0 };
-        let t = tap_target(&game, &ui, true, &view, Pointer::Touch, point, S, &SnapParams::DEFAULT);
-        assert_eq!(t, Some(TapTarget { square: sq("d3"), under: Some(sq("d3")), snap: Snap::Clear }));
+        let t =
+            tap_target(&game, &ui, true, &view, Pointer::Touch, point, S, &SnapParams::DEFAULT, &TapMemory::default());
+        assert_eq!(t, Some(TapTarget { square: sq("d3"), under: Some(sq("d3")), snap: Snap::Clear, piece: None }));
     }
 
     #[test]
@@ -438,8 +628,18 @@ mod tests {
         let game = Game::new(Setup::TwoPlayers, Seat::A);
         let ui = Interaction::default();
         let point = at("f2", -6.0, 0.0);
-        let t = tap_target(&game, &ui, false, &BoardView::default(), Pointer::Touch, point, S, &SnapParams::DEFAULT);
-        assert_eq!(t, Some(TapTarget { square: sq("f2"), under: Some(sq("f2")), snap: Snap::Exact }));
+        let t = tap_target(
+            &game,
+            &ui,
+            false,
+            &BoardView::default(),
+            Pointer::Touch,
+            point,
+            S,
+            &SnapParams::DEFAULT,
+            &TapMemory::default(),
+        );
+        assert_eq!(t, Some(TapTarget { square: sq("f2"), under: Some(sq("f2")), snap: Snap::Exact, piece: None }));
         let nan = BoardPoint { x: f32::NAN, y: 3.0 };
         assert_eq!(target(&game, &ui, Pointer::Touch, nan, S), None);
         assert_eq!(target(&game, &ui, Pointer::Touch, point, f32::NAN), None);
