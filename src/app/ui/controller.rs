@@ -47,6 +47,9 @@ struct BoardMotion {
     cells: Rc<VecModel<Cell>>,
     animation_timer: Timer,
     taps: Rc<TapFilter>,
+    /// The point (board dp) and square size of the finger's tap the filter holds, if
+    /// the held tap is a finger's.
+    touch_point: StdCell<Option<(f32, f32, f32)>>,
     history_shown: StdCell<Option<HistoryKey>>,
 }
 
@@ -97,6 +100,7 @@ impl Controller {
                 cells: Rc::new(VecModel::from(vec![Cell::default(); 256])),
                 animation_timer: Timer::default(),
                 taps: Rc::new(TapFilter::default()),
+                touch_point: StdCell::new(None),
                 history_shown: StdCell::new(None),
             },
             analysis: AnalysisRunner::default(),
@@ -368,11 +372,27 @@ impl Controller {
 
     /// A click on a display cell: it counts as a tap once no pinch claims it.
     pub(super) fn cell_clicked(self: &Rc<Self>, x: i32, y: i32) {
+        self.board.touch_point.set(None);
+        self.hold_tap(x, y);
+    }
+
+    /// A finger's tap on a display cell at a point (board dp) with squares of `square`
+    /// dp: held like a click, then snapped by the action (`Event::TouchTap`).
+    pub(super) fn touch_tapped(self: &Rc<Self>, x: i32, y: i32, point_x: f32, point_y: f32, square: f32) {
+        self.board.touch_point.set(Some((point_x, point_y, square)));
+        self.hold_tap(x, y);
+    }
+
+    fn hold_tap(self: &Rc<Self>, x: i32, y: i32) {
         let weak = Rc::downgrade(self);
         self.board.taps.click(x, y, move || {
             if let Some(controller) = weak.upgrade() {
+                let touch = controller.board.touch_point.take();
                 if let Some((x, y)) = controller.board.taps.take_pending() {
-                    controller.dispatch(Event::Tap { x, y });
+                    controller.dispatch(match touch {
+                        Some((x, y, square_dp)) => Event::TouchTap { x, y, square_dp },
+                        None => Event::Tap { x, y },
+                    });
                 }
             }
         });

@@ -14,6 +14,7 @@ use crate::app::players::FailureKind;
 use crate::app::session::{GameConfig, Player, Session};
 use crate::app::settings::Settings;
 use crate::app::storage::SaveFailure;
+use crate::app::tap_target::TapMemory;
 use crate::SaveProblem;
 use std::collections::HashSet;
 
@@ -39,6 +40,8 @@ pub struct AppState {
     pub trusted_commands: HashSet<String>,
     /// The board viewport's size, for the Flickable's offset.
     pub viewport: (f32, f32),
+    /// What the last touch tap leaves for the next one (joint decoding, `app::tap_target`).
+    pub touch: TapMemory,
 }
 
 /// The messages the window shows until something ends them.
@@ -80,6 +83,7 @@ impl Default for AppState {
             seat_failure: None,
             trusted_commands: HashSet::new(),
             viewport: (0.0, 0.0),
+            touch: TapMemory::default(),
         }
     }
 }

@@ -3,15 +3,39 @@
 //! changes touch the game or the preview.
 
 use super::play::after_tap;
+use crate::app::tap_target::{self, BoardPoint, Pointer};
 use crate::app::ui::effects::{Effects, Redraw, Save};
 use crate::app::ui::state::AppState;
 use crate::app::view::{Orientation, ZOOM_STEP};
 
-/// A tap on display cell (x, y): selects, previews or confirms as the interaction says.
+/// A tap on display cell (x, y) (a mouse, a pen, a screen reader): exactly that square;
+/// it selects or previews as the interaction says.
 pub(super) fn tap(state: &mut AppState, x: i32, y: i32) -> Effects {
+    state.touch.forget();
     let Some(square) = state.session.view().square_at(x, y) else { return Effects::none() };
     state.animation = None;
     let result = state.session.tap(square);
+    after_tap(state, result)
+}
+
+/// A finger's tap at (x, y) dp on the board with squares of `square_dp`: the square it
+/// most plausibly meant (`tap_target`), perhaps another piece's move at once (joint
+/// decoding). `Session::tap` never plays a move, so a snapped or ambiguous tap only
+/// selects or previews: Confirm plays (`TapTarget::may_confirm` would guard a tap that
+/// confirms, and there is none).
+pub(super) fn touch_tap(state: &mut AppState, x: f32, y: f32, square_dp: f32) -> Effects {
+    let point = BoardPoint { x, y };
+    let target = tap_target::for_session(&state.session, &state.touch, Pointer::Touch, point, square_dp);
+    let Some(target) = target else {
+        state.touch.forget();
+        return Effects::none();
+    };
+    state.animation = None;
+    let before = state.session.interaction().selected;
+    let result = target.apply(&mut state.session);
+    let session = &state.session;
+    let view = *session.view();
+    state.touch.after_tap(session.game(), before, session.interaction(), &view, Pointer::Touch, point, square_dp);
     after_tap(state, result)
 }
 
@@ -22,6 +46,7 @@ pub(super) fn arrow(state: &mut AppState, dx: i32, dy: i32) -> Effects {
 }
 
 pub(super) fn enter(state: &mut AppState) -> Effects {
+    state.touch.forget();
     state.ui.show_cursor();
     state.animation = None;
     let result = state.session.enter();

@@ -46,6 +46,14 @@ pub enum Event {
         x: i32,
         y: i32,
     },
+    /// A finger's tap that no pinch claimed, at (x, y) dp from the board's top-left
+    /// corner as displayed, with squares of `square_dp`: snapped to what it most
+    /// plausibly meant (`app::tap_target`).
+    TouchTap {
+        x: f32,
+        y: f32,
+        square_dp: f32,
+    },
     Arrow {
         dx: i32,
         dy: i32,
@@ -159,6 +167,7 @@ impl Event {
             Tap { .. } | Arrow { .. } | Enter | Confirm | Cancel | Hint | Undo | Redo | OfferDraw | AnswerDraw(_) => {
                 true
             }
+            TouchTap { .. } => true,
             PickPiece(_) | PickDestination(_) => true,
             // They replace the game (review ends with it), look at it, or run beside it.
             Restored(_) | Begin(_) | ShowPage(_) | GoBack | Escape | Back | SetMenuOpen(_) | SetSummaryOpen(_) => false,
@@ -191,6 +200,7 @@ pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         SetSummaryOpen(open) => review::set_summary_open(state, open),
 
         Tap { x, y } => board::tap(state, x, y),
+        TouchTap { x, y, square_dp } => board::touch_tap(state, x, y, square_dp),
         Arrow { dx, dy } => board::arrow(state, dx, dy),
         Enter => board::enter(state),
         Zoom { zoom_in, anchor_x, anchor_y } => board::zoom(state, zoom_in, anchor_x, anchor_y),

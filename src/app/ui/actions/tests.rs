@@ -150,3 +150,83 @@ fn the_menu_and_the_summary_are_kept_in_the_state() {
     update(&mut state, &Facts::default(), Event::SetMenuOpen(false));
     assert!(!state.ui.menu_open());
 }
+
+// ----- Touch taps (issue 39): snapped to what the finger meant, never a move -----
+
+/// A square of the unzoomed board on an upright phone, in dp.
+const SQUARE_DP: f32 = 22.0;
+
+/// A finger's tap `dx`, `dy` dp from the centre of `square` as displayed.
+fn touch(state: &mut AppState, square: Square, dx: f32, dy: f32) -> Effects {
+    let (column, row) = state.session.view().display_cell(square);
+    let (x, y) = ((column as f32 + 0.5) * SQUARE_DP + dx, (row as f32 + 0.5) * SQUARE_DP + dy);
+    update(state, &Facts::default(), Event::TouchTap { x, y, square_dp: SQUARE_DP })
+}
+
+/// Two people at a position: A at c3 and d4, C at e3 and f5 (d4 alone jumps to f2).
+fn playing_from(hpn: &str) -> AppState {
+    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+    let Ok(position) = crate::rules::parse_hpn(hpn) else { panic!("{hpn} parses") };
+    let session = Session::with_game(config, crate::rules::Game::from_position(position));
+    let Ok(session) = session else { panic!("a session for {hpn}") };
+    let mut state = AppState::default();
+    update(&mut state, &Facts::default(), Event::Begin(Box::new(session)));
+    state
+}
+
+const CHAIN: &str = "16/16/16/16/16/16/16/16/16/16/16/5C10/3A12/2A1C11/16/15C A 2p 0";
+
+#[test]
+fn a_touch_tap_off_a_piece_selects_the_likeliest_and_a_mouse_click_there_is_exact() {
+    let mut state = playing();
+    // f2 is empty; 6 dp left of its centre the finger is 16 dp from e2, a movable piece.
+    assert_eq!(touch(&mut state, sq("f2"), -6.0, 0.0).save, Save::Soon);
+    assert_eq!(state.session.interaction().selected, Some(sq("e2")));
+    // A mouse click there takes f2 itself, an empty square: nothing is selected.
+    let mut state = playing();
+    tap(&mut state, sq("f2"));
+    assert_eq!(state.session.interaction().selected, None, "a click on an empty square selects nothing");
+    // Between c3 and d4, nearer c3: c3 (not d4).
+    let mut state = playing_from(CHAIN);
+    touch(&mut state, sq("c3"), 7.0, -7.0);
+    assert_eq!(state.session.interaction().selected, Some(sq("c3")));
+}
+
+#[test]
+fn a_touch_tap_off_a_destination_previews_it_and_an_ambiguous_one_never_plays() {
+    let mut state = playing();
+    touch(&mut state, sq("e2"), 0.0, 0.0);
+    assert_eq!(state.session.interaction().selected, Some(sq("e2")));
+    // On the edge between e2's steps f2 and f3: ambiguous, previews the likelier, f3.
+    touch(&mut state, sq("f2"), 0.0, -11.0);
+    assert_eq!(state.session.interaction().route, vec![sq("e2"), sq("f3")]);
+    // Tapping on and around the preview's end again and again plays nothing.
+    for (dx, dy) in [(0.0, 0.0), (3.0, -11.0), (-11.0, 0.0), (0.0, 11.0)] {
+        touch(&mut state, sq("f3"), dx, dy);
+        assert_eq!(state.session.game().history().len(), 0, "a tap never plays a move");
+    }
+    assert_eq!(update(&mut state, &Facts::default(), Event::Confirm).save, Save::Now);
+    assert_eq!(state.session.game().history().len(), 1, "Confirm does");
+}
+
+#[test]
+fn a_touch_tap_on_a_neighbours_destination_previews_the_neighbours_move() {
+    let mut state = playing_from(CHAIN);
+    // The first tap, between c3 and d4, selects c3 ...
+    touch(&mut state, sq("c3"), 7.0, -7.0);
+    assert_eq!(state.session.interaction().selected, Some(sq("c3")));
+    // ... but f2 is d4's jump over e3, which c3 cannot reach: d4's move is previewed.
+    touch(&mut state, sq("f2"), 1.0, 2.0);
+    assert_eq!(state.session.interaction().route, vec![sq("d4"), sq("f2")]);
+    assert_eq!(state.session.game().history().len(), 0);
+    // With a mouse the same two clicks are exact: f2 drops c3's selection.
+    let mut state = playing_from(CHAIN);
+    tap(&mut state, sq("c3"));
+    tap(&mut state, sq("f2"));
+    assert_eq!(state.session.interaction().selected, None);
+    // A precise first touch on c3 is exact too: no other piece's move follows.
+    let mut state = playing_from(CHAIN);
+    touch(&mut state, sq("c3"), 2.0, -2.0);
+    touch(&mut state, sq("f2"), 1.0, 2.0);
+    assert_eq!(state.session.interaction().selected, None);
+}
