@@ -5,13 +5,15 @@
 //! are quick and repeatable.
 
 mod ai_support;
+mod common;
 
-use ai_support::{hpn_text, random_game};
+use ai_support::random_game;
+use common::game_from;
 use halma::ai::eval::{WIN, WIN_THRESHOLD};
 use halma::ai::search::{self, Limits, SearchParams, SearchResult};
 use halma::ai::{self, Level, SearchRequest, ThreePlayerSearch};
 use halma::protocol::Engine;
-use halma::rules::{camp_at, parse_hpn, Bitboard, Game, Move, Seat, Setup, Square};
+use halma::rules::{camp_at, Bitboard, Game, Move, Seat, Setup, Square};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -22,12 +24,6 @@ fn params(best_reply: bool) -> SearchParams {
 fn search_to(game: &Game, depth: u32, best_reply: bool) -> SearchResult {
     let limits = Limits { depth, deadline: None, threads: 1 };
     search::search(game, &params(best_reply), &limits, 7, &AtomicBool::new(false))
-}
-
-/// A 3p game from piece lists, seat A to move, written out as HPN and read back.
-fn game_from(pieces: &[(Seat, Vec<Square>)]) -> Game {
-    let text = hpn_text(pieces, Seat::A, Setup::ThreePlayers, 0);
-    Game::from_position(parse_hpn(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
 }
 
 fn neighbours(square: Square) -> impl Iterator<Item = Square> {
@@ -70,7 +66,7 @@ fn two_moves_from_home() -> (Game, [Move; 2]) {
     rest.sort_by_key(|s| ((s.column() - corner.column()).abs().max((s.row() - corner.row()).abs()), s.index()));
     let taken = |s: &Square| a.contains(s) || b.contains(s) || camp.contains(*s);
     c.extend(rest.into_iter().filter(|s| !taken(s)).take(19 - c.len()));
-    let game = game_from(&[(Seat::A, a), (Seat::B, b), (Seat::C, c)]);
+    let game = game_from(&[(Seat::A, &a), (Seat::B, &b), (Seat::C, &c)], Seat::A, Setup::ThreePlayers, 0);
     let fills = [Move { from: outside[0], to: holes[0] }, Move { from: outside[1], to: holes[1] }];
     (game, fills)
 }

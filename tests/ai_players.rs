@@ -4,49 +4,20 @@
 //! Searches here are limited by depth, not time, so the tests are quick and repeatable.
 
 mod ai_support;
+mod common;
 
-use ai_support::{hpn_text, random_game};
+use ai_support::random_game;
+use common::{assert_legal, game_from, sq};
 use halma::ai::{self, Level, SearchRequest};
-use halma::rules::{parse_hpn, Action, DrawReason, Game, Outcome, Seat, Setup, Square, VoteResult};
+use halma::rules::{Action, DrawReason, Game, Outcome, Seat, Setup, Square, VoteResult};
 use std::sync::atomic::AtomicBool;
-
-/// Asserts that `action` is legal for the game's seat to move, and returns the game after it.
-fn assert_legal(game: &Game, action: &Action, context: &str) -> Game {
-    let mut after = game.clone();
-    match action {
-        Action::Move(route) => {
-            let mv = route.as_move();
-            assert!(game.legal_moves().contains(mv), "{context}: {route} is not a legal move");
-            after.play_route(route.squares()).unwrap_or_else(|e| panic!("{context}: route {route} refused: {e}"));
-        }
-        Action::Pass => {
-            assert!(game.must_pass(), "{context}: passed with legal moves");
-            after.pass().unwrap_or_else(|e| panic!("{context}: pass refused: {e}"));
-        }
-    }
-    after
-}
 
 fn request(level: Level, depth: u32, seed: u64) -> SearchRequest {
     SearchRequest { depth: Some(depth), ..SearchRequest::new(level).with_seed(seed) }
 }
 
-/// An HPN position from piece lists (square names per seat).
-fn position_text(pieces: &[(Seat, &[&str])], to_move: Seat, setup: Setup, plies: u32) -> String {
-    let pieces: Vec<(Seat, Vec<Square>)> = pieces
-        .iter()
-        .map(|&(seat, names)| (seat, names.iter().map(|name| name.parse().expect("test squares are valid")).collect()))
-        .collect();
-    hpn_text(&pieces, to_move, setup, plies)
-}
-
-fn game_from(pieces: &[(Seat, &[&str])], to_move: Seat, setup: Setup, plies: u32) -> Game {
-    let text = position_text(pieces, to_move, setup, plies);
-    Game::from_position(parse_hpn(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
-}
-
-fn squares_of(camp: halma::rules::Bitboard) -> Vec<String> {
-    camp.squares().map(|s| s.to_string()).collect()
+fn squares_of(camp: halma::rules::Bitboard) -> Vec<Square> {
+    camp.squares().collect()
 }
 
 #[test]
@@ -77,8 +48,7 @@ fn every_level_plays_legal_moves_in_random_positions_of_every_setup() {
 fn finished_games_get_no_move() {
     let stop = AtomicBool::new(false);
     let camp = squares_of(Setup::TwoPlayers.target_camp(Seat::A));
-    let camp: Vec<&str> = camp.iter().map(String::as_str).collect();
-    let game = game_from(&[(Seat::A, &camp), (Seat::C, &["h8"])], Seat::C, Setup::TwoPlayers, 101);
+    let game = game_from(&[(Seat::A, &camp), (Seat::C, &[sq("h8")])], Seat::C, Setup::TwoPlayers, 101);
     assert!(game.is_over());
     assert_eq!(ai::choose_action(&game, &request(Level::Master, 2, 0), &stop), None);
     assert_eq!(ai::hint(&game, &stop), None);
@@ -88,8 +58,8 @@ fn finished_games_get_no_move() {
 fn a_seat_without_moves_passes() {
     // C's only piece sits in the a1 corner, walled in by A's pieces two deep.
     let stop = AtomicBool::new(false);
-    let walls = ["b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
-    let game = game_from(&[(Seat::A, &walls), (Seat::C, &["a1"])], Seat::C, Setup::TwoPlayers, 1);
+    let walls = ["b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"].map(sq);
+    let game = game_from(&[(Seat::A, &walls), (Seat::C, &[sq("a1")])], Seat::C, Setup::TwoPlayers, 1);
     assert!(game.must_pass());
     for level in Level::ALL {
         assert_eq!(ai::choose_action(&game, &request(level, 2, 0), &stop), Some(Action::Pass));
@@ -105,9 +75,9 @@ fn every_level_obeys_the_home_leaving_duty() {
     let a_pieces = [
         "d2", "h9", "i9", "j9", "h10", "i10", "j10", "h11", "i11", "j11", "g8", "g9", "g10", "f7", "f8", "e6", "e7",
         "k10", "k11",
-    ];
-    let c_home = squares_of(Setup::TwoPlayers.home_camp(Seat::C));
-    let c_pieces: Vec<&str> = c_home.iter().map(String::as_str).collect();
+    ]
+    .map(sq);
+    let c_pieces = squares_of(Setup::TwoPlayers.home_camp(Seat::C));
     let game = game_from(&[(Seat::A, &a_pieces), (Seat::C, &c_pieces)], Seat::A, Setup::TwoPlayers, 60);
     assert!(game.position().duty_applies());
     let home = Setup::TwoPlayers.home_camp(Seat::A);
@@ -155,13 +125,10 @@ fn duty_holds_in_random_games_played_by_the_computer() {
 fn a_finished_seat_in_4p_both_moves_its_partners_pieces() {
     // A's army fills its target camp (C's home corner); C still has to travel.
     let stop = AtomicBool::new(false);
-    let a_camp = squares_of(Setup::FourPlayersBothArmies.target_camp(Seat::A));
-    let a_pieces: Vec<&str> = a_camp.iter().map(String::as_str).collect();
-    let c_pieces = ["f6", "g6", "h6", "f7", "g7", "h7", "f8", "g8", "h8", "i8", "e5", "e6", "e7"];
-    let b_home = squares_of(Setup::FourPlayersBothArmies.home_camp(Seat::B));
-    let d_home = squares_of(Setup::FourPlayersBothArmies.home_camp(Seat::D));
-    let b_pieces: Vec<&str> = b_home.iter().map(String::as_str).collect();
-    let d_pieces: Vec<&str> = d_home.iter().map(String::as_str).collect();
+    let a_pieces = squares_of(Setup::FourPlayersBothArmies.target_camp(Seat::A));
+    let c_pieces = ["f6", "g6", "h6", "f7", "g7", "h7", "f8", "g8", "h8", "i8", "e5", "e6", "e7"].map(sq);
+    let b_pieces = squares_of(Setup::FourPlayersBothArmies.home_camp(Seat::B));
+    let d_pieces = squares_of(Setup::FourPlayersBothArmies.home_camp(Seat::D));
     let game = game_from(
         &[(Seat::A, &a_pieces), (Seat::B, &b_pieces), (Seat::C, &c_pieces), (Seat::D, &d_pieces)],
         Seat::A,
@@ -214,15 +181,15 @@ fn hints_depend_only_on_the_public_game() {
 
 /// A 2p game where A's army has nearly arrived and C's is still in the middle of the board.
 fn a_far_ahead() -> Game {
-    let target = squares_of(Setup::TwoPlayers.target_camp(Seat::A));
-    let mut a_pieces: Vec<&str> = target.iter().map(String::as_str).collect();
+    let mut a_pieces = squares_of(Setup::TwoPlayers.target_camp(Seat::A));
     // One square of A's camp is still free; its last piece stands just outside.
-    a_pieces.retain(|&s| s != "l16");
-    a_pieces.push("k15");
+    a_pieces.retain(|&s| s != sq("l16"));
+    a_pieces.push(sq("k15"));
     let c_pieces = [
         "e9", "e10", "f10", "g10", "h10", "i10", "j10", "e11", "f11", "g11", "h11", "i11", "j11", "e12", "f12", "g12",
         "h12", "i12", "j12",
-    ];
+    ]
+    .map(sq);
     game_from(&[(Seat::A, &a_pieces), (Seat::C, &c_pieces)], Seat::C, Setup::TwoPlayers, 1)
 }
 
@@ -285,8 +252,9 @@ fn the_winning_side_refuses_a_draw_and_the_losing_side_accepts() {
     let c = [
         "e9", "e10", "f10", "g10", "h10", "i10", "j10", "e11", "f11", "g11", "h11", "i11", "j11", "e12", "f12", "g12",
         "h12", "i12", "j12",
-    ];
-    let three = game_from(&[(Seat::A, &names(&a)), (Seat::B, &names(&b)), (Seat::C, &c)], Seat::B, setup, 3);
+    ]
+    .map(sq);
+    let three = game_from(&[(Seat::A, &a), (Seat::B, &b), (Seat::C, &c)], Seat::B, setup, 3);
     assert!(ai::plies_without_progress(&three) < ai::STUCK_PLIES);
     assert_eq!(answers(&three), [(Seat::A, false), (Seat::B, true), (Seat::C, true)]);
     // 4p-both: A's and C's armies are home but for one square each, B's and D's have not
@@ -296,24 +264,18 @@ fn the_winning_side_refuses_a_draw_and_the_losing_side_accepts() {
     let c = nearly_home(setup, Seat::C, "d2", "e3");
     let b = squares_of(setup.home_camp(Seat::B));
     let d = squares_of(setup.home_camp(Seat::D));
-    let pieces = [(Seat::A, names(&a)), (Seat::B, names(&b)), (Seat::C, names(&c)), (Seat::D, names(&d))];
-    let pieces: Vec<(Seat, &[&str])> = pieces.iter().map(|(seat, list)| (*seat, list.as_slice())).collect();
-    let teams = game_from(&pieces, Seat::B, setup, 5);
+    let teams = game_from(&[(Seat::A, &a), (Seat::B, &b), (Seat::C, &c), (Seat::D, &d)], Seat::B, setup, 5);
     assert!(ai::plies_without_progress(&teams) < ai::STUCK_PLIES);
     assert_eq!(answers(&teams), [(Seat::A, false), (Seat::B, true), (Seat::C, false), (Seat::D, true)]);
 }
 
 /// `seat`'s target camp with the square `gap` free and the army's last piece on `outside`.
-fn nearly_home(setup: Setup, seat: Seat, gap: &str, outside: &str) -> Vec<String> {
+fn nearly_home(setup: Setup, seat: Seat, gap: &str, outside: &str) -> Vec<Square> {
     let mut pieces = squares_of(setup.target_camp(seat));
-    assert!(pieces.iter().any(|s| s == gap), "{gap} is in {seat}'s target camp");
-    pieces.retain(|s| s != gap);
-    pieces.push(outside.to_string());
+    assert!(pieces.contains(&sq(gap)), "{gap} is in {seat}'s target camp");
+    pieces.retain(|&s| s != sq(gap));
+    pieces.push(sq(outside));
     pieces
-}
-
-fn names(squares: &[String]) -> Vec<&str> {
-    squares.iter().map(String::as_str).collect()
 }
 
 #[test]
@@ -363,12 +325,12 @@ fn a_balanced_game_that_still_moves_is_declined() {
 /// and their last pieces stand far out on the board's edges. The tests play it on with
 /// [`stall`], so the armies never get closer to home than at the start.
 fn stuck_level_game() -> Game {
-    let a_target = squares_of(Setup::TwoPlayers.target_camp(Seat::A));
-    let c_target = squares_of(Setup::TwoPlayers.target_camp(Seat::C));
-    let mut a_pieces: Vec<&str> = a_target.iter().map(String::as_str).filter(|&s| s != "l16").collect();
-    let mut c_pieces: Vec<&str> = c_target.iter().map(String::as_str).filter(|&s| s != "e1").collect();
-    a_pieces.push("a6");
-    c_pieces.push("p11");
+    let mut a_pieces = squares_of(Setup::TwoPlayers.target_camp(Seat::A));
+    let mut c_pieces = squares_of(Setup::TwoPlayers.target_camp(Seat::C));
+    a_pieces.retain(|&s| s != sq("l16"));
+    c_pieces.retain(|&s| s != sq("e1"));
+    a_pieces.push(sq("a6"));
+    c_pieces.push(sq("p11"));
     game_from(&[(Seat::A, &a_pieces), (Seat::C, &c_pieces)], Seat::A, Setup::TwoPlayers, 0)
 }
 
@@ -483,13 +445,14 @@ fn a_side_ahead_never_walks_into_a_repetition() {
     // As in `a_far_ahead`, but a purple piece holds A's last free camp square: A cannot
     // finish and can only shuffle, while C steps one piece back and forth (j12, k12),
     // inviting A to shuffle back and forth too and repeat the position.
-    let target = squares_of(Setup::TwoPlayers.target_camp(Seat::A));
-    let mut a_pieces: Vec<&str> = target.iter().map(String::as_str).filter(|&s| s != "l16").collect();
-    a_pieces.push("k15");
+    let mut a_pieces = squares_of(Setup::TwoPlayers.target_camp(Seat::A));
+    a_pieces.retain(|&s| s != sq("l16"));
+    a_pieces.push(sq("k15"));
     let c_pieces = [
         "l16", "e10", "f10", "g10", "h10", "i10", "j10", "e11", "f11", "g11", "h11", "i11", "j11", "e12", "f12", "g12",
         "h12", "i12", "j12",
-    ];
+    ]
+    .map(sq);
     let mut game = game_from(&[(Seat::A, &a_pieces), (Seat::C, &c_pieces)], Seat::A, Setup::TwoPlayers, 1);
     assert!(ai::is_ahead(&game, Seat::A));
     let stop = AtomicBool::new(false);

@@ -7,18 +7,15 @@
 //! alongside in the same binary would change.
 
 mod ai_support;
+mod common;
 
 use ai_support::{opened_two_player_game, random_game, time_to_stop};
+use common::assert_legal;
 use halma::ai::search::{self, Limits, SearchParams};
 use halma::ai::{self, Level, SearchRequest};
-use halma::rules::{parse_hpn, Action, Game, Seat, Setup};
+use halma::rules::{parse_hpn, Game, Seat, Setup};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-
-fn assert_legal(game: &Game, action: Option<Action>, context: &str) {
-    let action = action.unwrap_or_else(|| panic!("{context}: an ongoing game has an action"));
-    game.clone().play_action(&action).unwrap_or_else(|e| panic!("{context}: {action} refused: {e}"));
-}
 
 /// The threads of this process (Linux), or `None` where that cannot be read.
 fn process_threads() -> Option<usize> {
@@ -86,14 +83,18 @@ fn threads_answer_legal_moves_score_as_one_stop_at_once_and_leave_no_thread_behi
                 continue;
             }
             let context = format!("{setup} after {plies} plies");
+            let answer = |request: &SearchRequest| {
+                ai::choose_action(&game, request, &stop)
+                    .unwrap_or_else(|| panic!("{context}: an ongoing game has an action"))
+            };
             for threads in [2, 4] {
                 let timed = SearchRequest::new(Level::Master)
                     .with_movetime(Duration::from_millis(40))
                     .with_seed(plies as u64)
                     .with_threads(threads);
-                assert_legal(&game, ai::choose_action(&game, &timed, &stop), &context);
+                assert_legal(&game, &answer(&timed), &context);
                 let deep = SearchRequest::new(Level::Master).with_depth(3).with_threads(threads);
-                assert_legal(&game, ai::choose_action(&game, &deep, &stop), &context);
+                assert_legal(&game, &answer(&deep), &context);
             }
         }
     }

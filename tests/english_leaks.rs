@@ -15,11 +15,14 @@
 //! seconds (most of it one quick analysis).
 #![cfg(feature = "gui")]
 
+mod common;
+
+use common::sq;
 use halma::ai::analysis::Quality;
 use halma::app::session::{GameConfig, Player, Session};
 use halma::app::storage::Store;
 use halma::app::ui::Controller;
-use halma::rules::{Game, Seat, Setup, Square};
+use halma::rules::{Game, Seat, Setup};
 use halma::{AppWindow, GameState, Navigation, NewGameForm, Page, Preferences};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
 use slint::platform::{PointerEventButton, WindowEvent};
@@ -206,10 +209,6 @@ fn text_field(window: &AppWindow) -> Option<ElementHandle> {
 
 // ---------------------------------------------------------------------------
 // The states (those of tests/screenshots.rs, built the same way)
-
-fn sq(name: &str) -> Square {
-    name.parse::<Square>().unwrap_or_else(|error| panic!("{name}: {error:?}"))
-}
 
 fn people(setup: Setup) -> GameConfig {
     GameConfig { setup, first: Seat::A, players: [Player::Human; 4] }

@@ -3,6 +3,9 @@
 //! same folder writes nothing, a newer version's save is left alone, a save is written
 //! only when something changed, and a failed save says why.
 
+mod common;
+
+use common::fresh_dir;
 use halma::app::saving::{self, StartProblem};
 use halma::app::session::{GameConfig, Notice, Player, Session};
 use halma::app::settings::{Settings, MAX_ENGINE_COMMAND};
@@ -14,15 +17,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// A folder of its own for each test, emptied first.
-fn fresh_dir(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("startup-tests").join(test);
-    let _ = fs::remove_dir_all(&dir);
-    // The failing-save test puts a file in the folder's place; an interrupted run leaves it.
-    let _ = fs::remove_file(&dir);
-    fs::create_dir_all(&dir).expect("a test folder");
-    dir
-}
+/// This file's group of test folders (`common::fresh_dir`).
+const DIRS: &str = "startup-tests";
 
 /// A 2-player game against the computer with three moves played and a preview.
 fn session_under_way() -> Session {
@@ -64,7 +60,7 @@ fn files_starting(dir: &Path, prefix: &str) -> Vec<PathBuf> {
 
 #[test]
 fn a_start_that_crashes_while_loading_is_not_repeated() {
-    let dir = fresh_dir("crash_loop");
+    let dir = fresh_dir(DIRS, "crash_loop");
     let store = Store::new(&dir);
     let session = session_under_way();
     store.save(SESSION, &session).expect("saved");
@@ -101,7 +97,7 @@ fn a_start_that_crashes_while_loading_is_not_repeated() {
 
 #[test]
 fn a_start_that_shows_its_window_removes_the_marker() {
-    let dir = fresh_dir("marker");
+    let dir = fresh_dir(DIRS, "marker");
     let store = Store::new(&dir);
     store.save(SESSION, &session_under_way()).expect("saved");
     let (_, mut saver) = saving::start(&store);
@@ -116,7 +112,7 @@ fn a_start_that_shows_its_window_removes_the_marker() {
 
 #[test]
 fn out_of_range_view_values_are_repaired_on_load() {
-    let dir = fresh_dir("view_values");
+    let dir = fresh_dir(DIRS, "view_values");
     let store = Store::new(&dir);
     let session = session_under_way();
     let cases: [(Value, BoardView); 5] = [
@@ -151,7 +147,7 @@ fn out_of_range_view_values_are_repaired_on_load() {
 
 #[test]
 fn values_that_do_not_fit_the_game_are_repaired_or_refused() {
-    let dir = fresh_dir("other_values");
+    let dir = fresh_dir(DIRS, "other_values");
     let store = Store::new(&dir);
     let session = session_under_way();
 
@@ -197,7 +193,7 @@ fn values_that_do_not_fit_the_game_are_repaired_or_refused() {
 
 #[test]
 fn settings_values_are_repaired() {
-    let dir = fresh_dir("settings_values");
+    let dir = fresh_dir(DIRS, "settings_values");
     let store = Store::new(&dir);
     let last = json!({"setup": "3p", "first": "D", "players": ["Human", "Human", "Human", "Human"]});
     for (language, expected) in [(json!("xx"), None), (json!("fr-FR"), Some("fr")), (json!(""), None)] {
@@ -213,7 +209,7 @@ fn settings_values_are_repaired() {
 
 #[test]
 fn the_engine_command_line_is_kept_or_forgotten_on_load() {
-    let dir = fresh_dir("engine_command");
+    let dir = fresh_dir(DIRS, "engine_command");
     let store = Store::new(&dir);
     let last = json!({"setup": "2p", "first": "A", "players": ["Human", "Human", "Program", "Human"]});
     let too_long = "x".repeat(MAX_ENGINE_COMMAND + 1);
@@ -241,7 +237,7 @@ fn the_engine_command_line_is_kept_or_forgotten_on_load() {
 
 #[test]
 fn a_game_with_an_engine_program_seat_loads_again() {
-    let dir = fresh_dir("program_seat");
+    let dir = fresh_dir(DIRS, "program_seat");
     let store = Store::new(&dir);
     let config =
         GameConfig { players: [Player::Human, Player::Human, Player::Program, Player::Human], ..GameConfig::default() };
@@ -261,7 +257,7 @@ fn a_game_with_an_engine_program_seat_loads_again() {
 
 #[test]
 fn a_second_halma_on_the_same_folder_writes_nothing() {
-    let dir = fresh_dir("two_windows");
+    let dir = fresh_dir(DIRS, "two_windows");
     let store = Store::new(&dir);
     let session = session_under_way();
     store.save(SESSION, &session).expect("saved");
@@ -296,7 +292,7 @@ fn a_second_halma_on_the_same_folder_writes_nothing() {
 
 #[test]
 fn a_newer_versions_save_is_left_in_place_and_never_saved_over() {
-    let dir = fresh_dir("newer");
+    let dir = fresh_dir(DIRS, "newer");
     let store = Store::new(&dir);
     let mut file = saved_json(&session_under_way());
     file["version"] = json!(7);
@@ -323,7 +319,7 @@ fn a_newer_versions_save_is_left_in_place_and_never_saved_over() {
 
 #[test]
 fn a_save_is_written_only_when_something_changed() {
-    let dir = fresh_dir("only_changes");
+    let dir = fresh_dir(DIRS, "only_changes");
     let store = Store::new(&dir);
     let mut session = session_under_way();
     store.save(SESSION, &session).expect("saved");
@@ -344,7 +340,7 @@ fn a_save_is_written_only_when_something_changed() {
 
 #[test]
 fn a_failed_save_says_why_and_the_next_one_tries_again() {
-    let dir = fresh_dir("failing");
+    let dir = fresh_dir(DIRS, "failing");
     let store = Store::new(&dir);
     let (_, mut saver) = saving::start(&store);
     saver.first_frame_shown();
@@ -373,7 +369,7 @@ fn a_failed_save_says_why_and_the_next_one_tries_again() {
 
 #[test]
 fn exported_records_never_replace_each_other() {
-    let dir = fresh_dir("records");
+    let dir = fresh_dir(DIRS, "records");
     let store = Store::new(&dir);
     let first = store.save_record("halma-100.txt", "first").expect("saved");
     let second = store.save_record("halma-100.txt", "second").expect("saved");
@@ -392,7 +388,7 @@ fn exported_records_never_replace_each_other() {
 #[cfg(unix)]
 #[test]
 fn a_link_planted_at_the_start_marker_is_never_written_through() {
-    let dir = fresh_dir("marker_link");
+    let dir = fresh_dir(DIRS, "marker_link");
     let victim = dir.join("victim.txt");
     fs::write(&victim, "precious").expect("written");
     let marker = Store::new(&dir).start_marker_path();
@@ -414,7 +410,7 @@ fn a_link_planted_at_the_start_marker_is_never_written_through() {
 /// the records themselves stay.
 #[test]
 fn leftover_record_temporaries_are_swept_at_start() {
-    let dir = fresh_dir("record_temps");
+    let dir = fresh_dir(DIRS, "record_temps");
     let store = Store::new(&dir);
     let record = store.save_record("halma-1.txt", "[Setup \"2p\"]\n").expect("exported");
     let records = dir.join("records");
@@ -432,7 +428,7 @@ fn leftover_record_temporaries_are_swept_at_start() {
 #[cfg(unix)]
 #[test]
 fn a_fifo_in_place_of_a_save_does_not_block_the_start() {
-    let dir = fresh_dir("fifo_save");
+    let dir = fresh_dir(DIRS, "fifo_save");
     for name in ["game.json", "settings.json"] {
         let made = std::process::Command::new("mkfifo").arg(dir.join(name)).status().expect("mkfifo runs");
         assert!(made.success());

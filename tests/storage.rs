@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::play_randomly;
+use common::{fresh_dir, play_randomly};
 use halma::app::storage::{
     data_dir_for, default_data_dir, Damage, Document, LoadOutcome, Platform, Store, DATA_DIR_VARIABLE, MAX_FILE_BYTES,
     SESSION, SETTINGS,
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::ffi::OsString;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A stand-in for the app's session document: a game plus a few fields of other types.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -32,14 +32,8 @@ struct Settings {
     orientation: String,
 }
 
-/// A folder of its own for each test, emptied first. It lives under Cargo's
-/// temporary folder for integration tests, so no environment variable is read.
-fn fresh_dir(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("storage-tests").join(test);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
+/// This file's group of test folders (`common::fresh_dir`).
+const DIRS: &str = "storage-tests";
 
 /// A game of `plies` random legal actions (passes when forced) from a random first seat,
 /// then `undos` undone, so that it has a redo list.
@@ -80,7 +74,7 @@ fn assert_round_trip(store: &Store, session: &Session) {
 
 #[test]
 fn random_games_in_every_setup_round_trip_with_their_redo_lists() {
-    let store = Store::new(fresh_dir("round_trip"));
+    let store = Store::new(fresh_dir(DIRS, "round_trip"));
     for setup in Setup::ALL {
         for (seed, plies, undos) in [(1, 0, 0), (2, 9, 0), (3, 40, 3), (4, 120, 17), (5, 60, 60)] {
             let game = game_with_redo_list(setup, seed, plies, undos);
@@ -93,7 +87,7 @@ fn random_games_in_every_setup_round_trip_with_their_redo_lists() {
 
 #[test]
 fn pending_draw_offers_round_trip_with_their_votes() {
-    let store = Store::new(fresh_dir("pending_offer"));
+    let store = Store::new(fresh_dir(DIRS, "pending_offer"));
     for setup in Setup::ALL {
         let mut game = game_with_redo_list(setup, 11, 25, 2);
         let offer = game.offer_draw().unwrap();
@@ -109,7 +103,7 @@ fn pending_draw_offers_round_trip_with_their_votes() {
 
 #[test]
 fn refused_and_agreed_draws_round_trip() {
-    let store = Store::new(fresh_dir("agreed_draw"));
+    let store = Store::new(fresh_dir(DIRS, "agreed_draw"));
     for setup in Setup::ALL {
         let mut refused = game_with_redo_list(setup, 21, 14, 0);
         let offer = refused.offer_draw().unwrap();
@@ -131,7 +125,7 @@ fn refused_and_agreed_draws_round_trip() {
 
 #[test]
 fn the_file_is_a_versioned_envelope_and_the_last_save_wins() {
-    let dir = fresh_dir("envelope");
+    let dir = fresh_dir(DIRS, "envelope");
     let store = Store::new(dir.join("not").join("yet").join("there"));
     assert_eq!(load_session(&store), LoadOutcome::Missing);
     let first = session_of(game_with_redo_list(Setup::ThreePlayers, 31, 12, 0));
@@ -152,7 +146,7 @@ fn the_file_is_a_versioned_envelope_and_the_last_save_wins() {
 
 #[test]
 fn settings_are_a_separate_document_checked_by_the_caller() {
-    let store = Store::new(fresh_dir("settings"));
+    let store = Store::new(fresh_dir(DIRS, "settings"));
     let check = |settings: Settings| {
         if ["en", "fr", "uk", "id", "fil"].contains(&settings.language.as_str()) {
             Ok(settings)
@@ -180,7 +174,7 @@ fn settings_are_a_separate_document_checked_by_the_caller() {
 
 #[test]
 fn content_that_is_not_an_object_or_claims_the_envelope_is_refused_on_saving() {
-    let store = Store::new(fresh_dir("bad_content"));
+    let store = Store::new(fresh_dir(DIRS, "bad_content"));
     let error = store.save(SESSION, &vec![1, 2, 3]).unwrap_err();
     assert_eq!(error.kind(), std::io::ErrorKind::InvalidInput);
     let error = store.save(SESSION, &json!({"format": "mine", "zoom": 1})).unwrap_err();
@@ -262,7 +256,7 @@ fn edited_save(store: &Store, edit: impl FnOnce(&mut Value)) -> Vec<u8> {
 
 #[test]
 fn empty_files_are_reported_empty() {
-    let store = Store::new(fresh_dir("empty"));
+    let store = Store::new(fresh_dir(DIRS, "empty"));
     assert_eq!(expect_damaged_bytes(&store, b""), Damage::Empty);
     assert_eq!(expect_damaged_bytes(&store, b" \n\t\r\n"), Damage::Empty);
     assert_eq!(Damage::Empty.to_string(), "the file is empty");
@@ -270,7 +264,7 @@ fn empty_files_are_reported_empty() {
 
 #[test]
 fn a_save_truncated_at_any_byte_is_reported_truncated_and_kept() {
-    let store = Store::new(fresh_dir("truncated"));
+    let store = Store::new(fresh_dir(DIRS, "truncated"));
     let save = real_save(&store);
     assert!(save.len() > 500, "a real save of 28 moves and 2 to redo: {} bytes", save.len());
     assert_eq!(save.last(), Some(&b'\n'));
@@ -298,7 +292,7 @@ fn a_save_truncated_at_any_byte_is_reported_truncated_and_kept() {
 
 #[test]
 fn files_that_are_not_json_are_reported_as_such() {
-    let store = Store::new(fresh_dir("not_json"));
+    let store = Store::new(fresh_dir(DIRS, "not_json"));
     for bytes in [&b"hello"[..], b"\x00\xff\xfe binary \x89PNG", b"{'format': 'halma-session'}", b"{\"format\" 1}"] {
         let problem = expect_damaged_bytes(&store, bytes);
         assert!(matches!(problem, Damage::NotJson(_)), "{bytes:?}: {problem:?}");
@@ -313,7 +307,7 @@ fn files_that_are_not_json_are_reported_as_such() {
 
 #[test]
 fn json_of_another_format_is_reported_foreign() {
-    let store = Store::new(fresh_dir("foreign"));
+    let store = Store::new(fresh_dir(DIRS, "foreign"));
     // A bare game file (the engine's save format) is not a session.
     let game = game_with_redo_list(Setup::TwoPlayers, 61, 8, 0);
     let problem = expect_damaged_bytes(&store, game.to_json().as_bytes());
@@ -332,7 +326,7 @@ fn json_of_another_format_is_reported_foreign() {
 
 #[test]
 fn a_newer_version_is_reported_as_newer_and_left_in_place() {
-    let store = Store::new(fresh_dir("newer"));
+    let store = Store::new(fresh_dir(DIRS, "newer"));
     let newer = edited_save(&store, |save| {
         save["version"] = json!(2);
         save["something_new"] = json!({"we": "cannot read"});
@@ -352,7 +346,7 @@ fn a_newer_version_is_reported_as_newer_and_left_in_place() {
 
 #[test]
 fn a_bad_version_field_is_invalid() {
-    let store = Store::new(fresh_dir("bad_version"));
+    let store = Store::new(fresh_dir(DIRS, "bad_version"));
     let cases = [
         (json!(0), "the saved data is invalid: '0' is not a format version"),
         (json!(-1), "the saved data is invalid: '-1' is not a format version"),
@@ -380,7 +374,7 @@ fn invalid_problem(store: &Store, edit: impl FnOnce(&mut Value)) -> String {
 
 #[test]
 fn an_illegal_move_inside_is_reported_with_its_number() {
-    let store = Store::new(fresh_dir("illegal_move"));
+    let store = Store::new(fresh_dir(DIRS, "illegal_move"));
     // The second seat's first move, played by the first seat: its piece is not theirs.
     let why = invalid_problem(&store, |save| {
         let moves = save["game"]["moves"].as_array_mut().unwrap();
@@ -409,7 +403,7 @@ type Edit = fn(&mut Value);
 
 #[test]
 fn wrong_types_and_missing_fields_are_invalid() {
-    let store = Store::new(fresh_dir("wrong_types"));
+    let store = Store::new(fresh_dir(DIRS, "wrong_types"));
     let cases: [(Edit, &str); 6] = [
         (|save| save["game"]["moves"] = json!(5), "invalid type: integer `5`, expected a sequence"),
         (|save| save["zoom"] = json!("big"), "invalid type: string \"big\", expected f64"),
@@ -434,7 +428,7 @@ fn wrong_types_and_missing_fields_are_invalid() {
 
 #[test]
 fn unreadable_and_oversized_files_are_kept_aside() {
-    let store = Store::new(fresh_dir("unreadable"));
+    let store = Store::new(fresh_dir(DIRS, "unreadable"));
     // A folder where the file should be cannot be read as one.
     fs::create_dir(store.path(SESSION)).unwrap();
     fs::write(store.path(SESSION).join("inside"), b"kept").unwrap();
@@ -458,7 +452,7 @@ fn unreadable_and_oversized_files_are_kept_aside() {
 
 #[test]
 fn kept_files_never_overwrite_each_other() {
-    let store = Store::new(fresh_dir("kept_twice"));
+    let store = Store::new(fresh_dir(DIRS, "kept_twice"));
     let contents: Vec<Vec<u8>> = (0..5).map(|n| format!("damaged number {n}").into_bytes()).collect();
     for content in &contents {
         // Within one second all five get the same time stamp and need distinct names.
@@ -472,7 +466,7 @@ fn kept_files_never_overwrite_each_other() {
 
 #[test]
 fn no_single_byte_change_makes_loading_panic_or_lose_the_file() {
-    let store = Store::new(fresh_dir("byte_changes"));
+    let store = Store::new(fresh_dir(DIRS, "byte_changes"));
     let save = real_save(&store);
     let mut loaded = 0;
     for index in 0..save.len() {
@@ -500,7 +494,7 @@ fn no_single_byte_change_makes_loading_panic_or_lose_the_file() {
 
 #[test]
 fn an_interrupted_save_leaves_the_last_good_one() {
-    let dir = fresh_dir("interrupted");
+    let dir = fresh_dir(DIRS, "interrupted");
     let good = session_of(game_with_redo_list(Setup::FourPlayersBothArmies, 71, 20, 1));
     let newer = session_of(game_with_redo_list(Setup::FourPlayersBothArmies, 71, 21, 0));
     Store::new(&dir).save(SESSION, &good).unwrap();
@@ -530,7 +524,7 @@ fn an_interrupted_save_leaves_the_last_good_one() {
 
 #[test]
 fn leftover_temporary_files_alone_are_not_taken_for_a_save() {
-    let dir = fresh_dir("only_temp");
+    let dir = fresh_dir(DIRS, "only_temp");
     let store = Store::new(&dir);
     let session = session_of(game_with_redo_list(Setup::TwoPlayers, 81, 10, 0));
     // A save abandoned without a commit removes its temporary file...
@@ -595,7 +589,7 @@ fn data_folders_follow_each_platform() {
 #[test]
 fn halma_data_dir_in_the_environment_is_honoured() {
     let saved = std::env::var_os(DATA_DIR_VARIABLE);
-    let dir = fresh_dir("env");
+    let dir = fresh_dir(DIRS, "env");
     std::env::set_var(DATA_DIR_VARIABLE, &dir);
     let found = default_data_dir();
     let store = Store::at_default_location();

@@ -264,11 +264,7 @@ impl Interaction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{parse_hpn, Seat, Setup};
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap_or(Square::from_index(0))
-    }
+    use crate::rules::{parse_hpn, sq, Seat, Setup};
 
     fn game_from(hpn: &str) -> Game {
         Game::from_position(parse_hpn(hpn).unwrap_or(crate::rules::Position::start(Setup::TwoPlayers, Seat::A)))

@@ -699,11 +699,7 @@ fn analysis_fits(analysis: &GameAnalysis, game: &Game) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Square;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap_or(Square::from_index(0))
-    }
+    use crate::rules::sq;
 
     fn versus_computer() -> Session {
         Session::new(GameConfig {

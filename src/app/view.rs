@@ -203,10 +203,7 @@ fn unit_or_centre(fraction: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap_or(Square::from_index(0))
-    }
+    use crate::rules::sq;
 
     #[test]
     fn display_cells_round_trip_in_every_rotation() {

@@ -31,4 +31,6 @@ pub use save::{LoadError, SavedGame, SavedOffer, SeatField, SAVE_FORMAT, SAVE_VE
 pub use seat::{ParseSeatError, Seat, SeatSet};
 pub use setup::{camp_at, ParseSetupError, Setup, MAX_ARMY};
 pub use square::{ParseSquareError, Square};
+#[cfg(test)]
+pub(crate) use square::sq;
 pub use tables::DIRECTIONS;

@@ -127,6 +127,13 @@ impl FromStr for Square {
     }
 }
 
+/// The square a test names (`"c3"`), for the unit tests of every layer. A name that is
+/// no square fails the test at once instead of standing for another square.
+#[cfg(test)]
+pub(crate) fn sq(name: &str) -> Square {
+    name.parse().unwrap_or_else(|why| panic!("test square {name}: {why}"))
+}
+
 /// Squares are saved in notation (`"c3"`), so save files stay readable.
 impl serde::Serialize for Square {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -1,8 +1,10 @@
 //! Test games built through the engine: random legal games (the computer players' and the
-//! saves' tests) and a long game that neither wins nor repeats (the limits of a game and
-//! of a record).
+//! saves' tests), a long game that neither wins nor repeats (the limits of a game and
+//! of a record), games set up from piece lists, and the check that an answer is legal.
 
-use halma::rules::{Game, Move, Outcome, Seat, Setup};
+use super::reference::RefPosition;
+use super::{engine_position, ref_setup};
+use halma::rules::{Action, Game, Move, Outcome, Seat, Setup, Square};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -57,4 +59,38 @@ pub fn long_game(actions: usize, seed: u64) -> Game {
     }
     assert_eq!(game.outcome(), Outcome::Ongoing);
     game
+}
+
+/// A game from the position with each seat's pieces on its squares, `to_move` and the
+/// plies played. The reference model writes it as HPN for the engine to read, so a
+/// position that is not one fails here, and two pieces on one square fail the test.
+pub fn game_from(pieces: &[(Seat, &[Square])], to_move: Seat, setup: Setup, plies: u32) -> Game {
+    let mut position =
+        RefPosition { board: [[None; 16]; 16], to_move: to_move.letter(), setup: ref_setup(setup), plies };
+    for &(seat, squares) in pieces {
+        for &square in squares {
+            let cell = &mut position.board[square.row() as usize][square.column() as usize];
+            assert!(cell.is_none(), "test position puts two pieces on {square}");
+            *cell = Some(seat.letter());
+        }
+    }
+    Game::from_position(engine_position(&position))
+}
+
+/// Asserts that `action` is legal for the game's seat to move (a move among the legal
+/// moves, a pass only when forced) and that the game accepts it; returns the game after.
+pub fn assert_legal(game: &Game, action: &Action, context: &str) -> Game {
+    let mut after = game.clone();
+    match action {
+        Action::Move(route) => {
+            let mv = route.as_move();
+            assert!(game.legal_moves().contains(mv), "{context}: {route} is not a legal move");
+            after.play_route(route.squares()).unwrap_or_else(|e| panic!("{context}: route {route} refused: {e}"));
+        }
+        Action::Pass => {
+            assert!(game.must_pass(), "{context}: passed with legal moves");
+            after.pass().unwrap_or_else(|e| panic!("{context}: pass refused: {e}"));
+        }
+    }
+    after
 }

@@ -1,7 +1,8 @@
 //! Helpers shared by the integration tests: the independent reference model (the only
 //! one: rules, protocol and property tests all check the engine against it), the glue
 //! between engine values and its plain (column, row) squares, letters and setups, the
-//! seeded generator and the test games (`games`), and a live `halma-engine` (`engine`).
+//! seeded generator and the test games (`games`), a live `halma-engine` (`engine`), and a
+//! fresh folder for each test that writes files.
 // Each test file uses a different part of this module.
 #![allow(dead_code)]
 
@@ -12,13 +13,14 @@ mod rng;
 
 // Each test crate uses some of them.
 #[allow(unused_imports)]
-pub use games::{long_game, play_randomly, random_game};
+pub use games::{assert_legal, game_from, long_game, play_randomly, random_game};
 #[allow(unused_imports)]
 pub use rng::TestRng;
 
 use halma::rules::{parse_hpn, Game, MoveSet, Position, Seat, SeatSet, Setup, Square};
 use reference::{Mv, RefPosition, RefSetup, Sq};
 use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 
 pub fn to_sq(square: Square) -> Sq {
     (square.column(), square.row())
@@ -32,6 +34,18 @@ pub fn square(sq: Sq) -> Square {
 /// Parses a test square name into the engine's type.
 pub fn sq(text: &str) -> Square {
     text.parse().unwrap_or_else(|_| panic!("bad test square {text}"))
+}
+
+/// A folder of its own for test `test` of the group `group` (one group per test file),
+/// emptied first and created. It lives under Cargo's temporary folder for integration
+/// tests, so no environment variable is read. A file an interrupted run left in its
+/// place (the failing-save test puts one there) is cleared too.
+pub fn fresh_dir(group: &str, test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(group).join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|why| panic!("a test folder {}: {why}", dir.display()));
+    dir
 }
 
 /// The engine seat for a reference seat letter.

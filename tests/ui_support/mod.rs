@@ -53,10 +53,10 @@ impl Drop for Harness {
     }
 }
 
+/// A fresh data folder for the app (`common::fresh_dir`); the process id keeps two test
+/// runs on one build folder apart.
 pub fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("halma-ui-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    common::fresh_dir("ui-tests", &format!("{name}-{}", std::process::id()))
 }
 
 thread_local! {
