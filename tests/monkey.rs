@@ -4,7 +4,13 @@
 //! the way: no panic, the game is legal (its history replays), the preview (if any)
 //! is a legal route, and the saved file loads back to the same game.
 //!
-//! `MONKEY_EVENTS` sets the number of events (default 20000), `MONKEY_SEED` the seed.
+//! `MONKEY_EVENTS` sets the number of events (default 20000), `MONKEY_SEED` the seed. A
+//! failure prints both, with the event it failed at.
+//!
+//! Time is Slint's mock clock only, so a seed replays the same run: the computer's and the
+//! hint's searches run on real threads, and before the mock clock moves on while one runs,
+//! the test waits for that thread to end (see [`settle`]). Their answer is then always
+//! there at the first poll after the computer's pause, however fast this machine is.
 
 mod ui_support;
 
@@ -13,11 +19,15 @@ use halma::app::session::{GameConfig, Player, Session};
 use halma::app::storage::{self, LoadOutcome, Store};
 use halma::rules::{Game, Seat, Setup};
 use i_slint_backend_testing::ElementHandle;
+use i_slint_core::input::TouchPhase;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use slint::platform::Key;
 use slint::{ComponentHandle, LogicalPosition};
-use ui_support::{advance, harness, Harness};
+use std::cell::Cell;
+use std::hash::{DefaultHasher, Hasher};
+use std::time::{Duration, Instant};
+use ui_support::{advance, harness, touch, Harness};
 
 const BUTTONS: [&str; 36] = [
     // The game page's "⋯" menu, which holds most of the game's rarer actions below.
@@ -92,6 +102,120 @@ fn random_point_on_board(h: &Harness, rng: &mut StdRng) -> Option<LogicalPositio
     ))
 }
 
+/// Whether a thread of the app's (named `halma-…`: a seat's or the hint's search) is
+/// still running, from Linux's list of this process's threads; `None` where the list
+/// cannot be read. A thread just spawned still has its creator's name until it names
+/// itself, so a thread of this one's name counts too.
+fn app_thread_running() -> Option<bool> {
+    let this = std::fs::read_link("/proc/thread-self").ok()?;
+    let this_name = std::fs::read_to_string("/proc/thread-self/comm").ok()?;
+    let tasks = std::fs::read_dir("/proc/self/task").ok()?;
+    Some(tasks.flatten().filter(|task| !this.ends_with(task.file_name())).any(|task| {
+        std::fs::read_to_string(task.path().join("comm"))
+            .is_ok_and(|name| name.starts_with("halma-") || name == this_name)
+    }))
+}
+
+/// Waits in real time while the app searches, until the search's thread has ended, so the
+/// next poll of the mock clock finds its answer whatever this machine's speed. Off Linux
+/// the threads cannot be listed, and a short real pause is the best that can be done (a
+/// seed may then not replay exactly).
+fn settle(h: &Harness) {
+    if !h.controller.is_searching() {
+        return;
+    }
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        match app_thread_running() {
+            Some(false) => return,
+            Some(true) => {
+                assert!(Instant::now() < deadline, "a search thread has run for a minute");
+                std::thread::sleep(Duration::from_micros(200));
+            }
+            None => {
+                std::thread::sleep(Duration::from_millis(5));
+                return;
+            }
+        }
+    }
+}
+
+/// Lets `ms` of mock time pass in frames, as `ui_support::advance` does, settling every
+/// search before each frame.
+fn pass_time(h: &Harness, ms: u64) {
+    let mut left = ms;
+    while left > 0 {
+        settle(h);
+        let step = left.min(20);
+        advance(step);
+        left -= step;
+    }
+}
+
+/// A finger pressed at `from`, moved in a few frames of random length to `to`, lifted.
+fn drag(h: &Harness, rng: &mut StdRng, from: LogicalPosition, to: LogicalPosition) {
+    h.press(from);
+    let steps = rng.random_range(1..6);
+    for step in 1..=steps {
+        let t = step as f32 / steps as f32;
+        let position = LogicalPosition::new(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+        h.window.window().dispatch_event(slint::platform::WindowEvent::PointerMoved { position });
+        pass_time(h, rng.random_range(5..40));
+    }
+    h.release(to);
+}
+
+/// Two fingers on the board around `centre`: they land (the second after a random wait),
+/// spread or close while turning by `degrees` in frames of random length, and lift in
+/// either order, as people pinch and twist. Slint reports stray clicks for them.
+fn two_fingers(h: &Harness, rng: &mut StdRng, centre: LogicalPosition, degrees: f32) {
+    let (from, to) = (rng.random_range(20.0..200.0), rng.random_range(20.0..300.0));
+    let finger = |spread: f32, angle: f32, sign: f32| {
+        let radians = f32::to_radians(angle);
+        LogicalPosition::new(
+            centre.x + sign * spread / 2.0 * radians.cos(),
+            centre.y + sign * spread / 2.0 * radians.sin(),
+        )
+    };
+    touch(&h.window, 0, finger(from, 0.0, -1.0), TouchPhase::Started);
+    pass_time(h, rng.random_range(0..60));
+    touch(&h.window, 1, finger(from, 0.0, 1.0), TouchPhase::Started);
+    let steps = rng.random_range(2..16);
+    for step in 1..=steps {
+        let t = step as f32 / steps as f32;
+        let (spread, angle) = (from + (to - from) * t, degrees * t);
+        touch(&h.window, 0, finger(spread, angle, -1.0), TouchPhase::Moved);
+        touch(&h.window, 1, finger(spread, angle, 1.0), TouchPhase::Moved);
+        pass_time(h, rng.random_range(8..33));
+    }
+    let first = i32::from(rng.random_bool(0.5));
+    let sign = |id: i32| if id == 0 { -1.0 } else { 1.0 };
+    touch(&h.window, first, finger(to, degrees, sign(first)), TouchPhase::Ended);
+    pass_time(h, rng.random_range(0..60));
+    touch(&h.window, 1 - first, finger(to, degrees, sign(1 - first)), TouchPhase::Ended);
+}
+
+/// Tells how to replay a failed run: the seed and the event it failed at.
+struct Replay {
+    seed: u64,
+    events: usize,
+    event: Cell<usize>,
+}
+
+impl Drop for Replay {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!(
+                "monkey failed at event {} of {}: replay with MONKEY_SEED={} MONKEY_EVENTS={}",
+                self.event.get(),
+                self.events,
+                self.seed,
+                self.events
+            );
+        }
+    }
+}
+
 /// Checks everything that must always hold.
 fn check_invariants(h: &Harness, context: &str) {
     let session = h.controller.session();
@@ -135,6 +259,9 @@ fn monkey() {
     let events: usize = std::env::var("MONKEY_EVENTS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
     let seed: u64 = std::env::var("MONKEY_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(20261129);
     let mut rng = StdRng::seed_from_u64(seed);
+    let replay = Replay { seed, events, event: Cell::new(0) };
+    // The position after every event, summed up: a replay of the seed must reach the same.
+    let mut trace = DefaultHasher::new();
     let h = harness("monkey");
     h.start(Session::new(GameConfig {
         setup: Setup::ThreePlayers,
@@ -143,11 +270,15 @@ fn monkey() {
     }));
     let sizes = [(1000.0, 700.0), (393.0, 851.0), (851.0, 393.0), (1280.0, 800.0), (320.0, 480.0)];
     for event in 0..events {
+        replay.event.set(event);
+        // Every event starts with no search running: keys and buttons may start one and
+        // let a little mock time pass (less than a poll), never a search's answer.
+        settle(&h);
         match rng.random_range(0..100) {
             0..=39 => {
                 if let Some(point) = random_point_on_board(&h, &mut rng) {
                     h.press(point);
-                    advance(rng.random_range(10..80));
+                    pass_time(&h, rng.random_range(10..80));
                     h.release(point);
                 }
             }
@@ -157,16 +288,15 @@ fn monkey() {
                         from.x + rng.random_range(-200.0..200.0),
                         from.y + rng.random_range(-200.0..200.0),
                     );
-                    h.drag(from, to, 4);
+                    drag(&h, &mut rng, from, to);
                 }
             }
             47..=52 => {
                 // Pinches and twists with two real fingers (Slint reports stray clicks for them).
                 if let Some(at) = random_point_on_board(&h, &mut rng) {
-                    let from = rng.random_range(20.0..200.0);
-                    let to = rng.random_range(20.0..300.0);
                     let degrees = if rng.random_bool(0.3) { rng.random_range(-150.0..150.0) } else { 0.0 };
-                    h.two_finger_gesture(at, from, to, degrees);
+                    two_fingers(&h, &mut rng, at, degrees);
+                    pass_time(&h, 300);
                 }
             }
             53..=74 => h.key(random_key(&mut rng)),
@@ -220,12 +350,22 @@ fn monkey() {
                 h.window.window().set_size(slint::LogicalSize::new(width, height));
             }
             _ => {
-                // Let the computer think and move.
-                advance(500);
-                std::thread::sleep(std::time::Duration::from_millis(3));
+                // Let the computer think and move: mock time passes until no search runs
+                // (a person is to move, or a seat failed), at most 2 s more.
+                pass_time(&h, 500);
+                for _ in 0..80 {
+                    if !h.controller.is_searching() {
+                        break;
+                    }
+                    pass_time(&h, 25);
+                }
             }
         }
-        advance(rng.random_range(0..250));
+        pass_time(&h, rng.random_range(0..250));
+        let session = h.controller.session();
+        trace.write_u64(session.game().position().hash());
+        trace.write_usize(session.game().history().len());
+        trace.write_usize(session.interaction().route.len());
         if event % 500 == 0 {
             check_invariants(&h, &format!("event {event}"));
         }
@@ -233,8 +373,17 @@ fn monkey() {
             check_save_loads_back(&h);
         }
     }
+    replay.event.set(events);
     check_invariants(&h, "the end");
     check_save_loads_back(&h);
+    // What a replay of this seed must reach again (shown with --nocapture).
+    let game = h.controller.session().game().clone();
+    println!("monkey: trace {:016x}", trace.finish());
+    println!(
+        "monkey: seed {seed}, {events} events: {} actions, {}",
+        game.history().len(),
+        halma::rules::write_hpn(game.position())
+    );
     // A finished game or one in progress: the screen shows something sensible.
     // The game page is only shown with a game to show.
     let page = h.navigation().get_page();
