@@ -309,6 +309,7 @@ pub fn summaries(analysis: &GameAnalysis) -> Vec<SeatSummary> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::sq;
     use crate::ai::analysis::{ActionAnalysis, Judgement, Quality, Steps};
     use crate::rules::Game;
 
@@ -327,10 +328,6 @@ mod tests {
         assert_eq!(points.first(), Some(&(0, 0.0)));
         assert_eq!(points.last(), Some(&(19_999, 0.5)));
         assert!(points.windows(2).all(|pair| pair[0].0 < pair[1].0), "in order, each once");
-    }
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap_or(Square::from_index(0))
     }
 
     /// A 2p game of two steps: A's first judged a mistake (best was another step), C's best.

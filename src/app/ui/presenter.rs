@@ -9,12 +9,13 @@ use crate::ai::Level;
 use crate::app::players::FailureKind;
 use crate::app::saving::StartProblem;
 use crate::app::session::{Notice as SessionNotice, Player, Session, PROGRAMS_OFFERED};
+use crate::app::settings::Theme;
 use crate::app::storage::{self, Damage, Document, SaveFailure};
 use crate::app::view::{BoardView, Orientation};
 use crate::rules::{Action, Bitboard, DrawReason, Outcome as GameOutcome, Seat, Setup, Square};
 use crate::{
     BoardTurning, CampOutline, Cell, Mark, MoveEntry, Notice, Outcome, PlayerKind, Question, SaveDamage,
-    SaveFailureKind, SaveProblem, SavedFile, SeatChoice, SeatFailure, SeatInfo,
+    SaveFailureKind, SaveProblem, SavedFile, SeatChoice, SeatFailure, SeatInfo, ThemeChoice,
 };
 use slint::SharedString;
 use std::time::Duration;
@@ -60,6 +61,22 @@ pub fn turning(orientation: Orientation) -> BoardTurning {
     match orientation {
         Orientation::Fixed => BoardTurning::Fixed,
         Orientation::FaceSeatToMove => BoardTurning::FaceSeatToMove,
+    }
+}
+
+pub fn theme_choice(theme: Theme) -> ThemeChoice {
+    match theme {
+        Theme::System => ThemeChoice::System,
+        Theme::Light => ThemeChoice::Light,
+        Theme::Dark => ThemeChoice::Dark,
+    }
+}
+
+pub fn theme(choice: ThemeChoice) -> Theme {
+    match choice {
+        ThemeChoice::System => Theme::System,
+        ThemeChoice::Light => Theme::Light,
+        ThemeChoice::Dark => Theme::Dark,
     }
 }
 
@@ -557,14 +574,11 @@ pub fn save_failure(failure: Option<&SaveFailure>) -> SaveFailureKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::sq;
     use crate::app::session::GameConfig;
 
     /// The engine program's time for a move in these tests.
     const PROGRAM_MOVE: Duration = Duration::from_millis(2500);
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap_or(Square::from_index(0))
-    }
 
     fn two_people() -> Session {
         Session::new(GameConfig { players: [Player::Human; 4], ..GameConfig::default() })
@@ -755,6 +769,9 @@ mod tests {
         }
         for turning in [BoardTurning::Fixed, BoardTurning::FaceSeatToMove] {
             assert_eq!(super::turning(orientation(turning)), turning);
+        }
+        for choice in [ThemeChoice::System, ThemeChoice::Light, ThemeChoice::Dark] {
+            assert_eq!(theme_choice(theme(choice)), choice);
         }
     }
 }
