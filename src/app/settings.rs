@@ -1,5 +1,6 @@
 //! The player's settings, saved apart from the game (`settings.json`): language, board
-//! turning, the last new-game choices and the engine program's command line and time.
+//! turning, the colours, the last new-game choices and the engine program's command line
+//! and time.
 
 use super::session::GameConfig;
 use super::view::Orientation;
@@ -13,6 +14,9 @@ pub struct Settings {
     pub language: Option<String>,
     #[serde(default)]
     pub orientation: Orientation,
+    /// Light or dark colours, or the system's (a file from before the dark theme: the system's).
+    #[serde(default)]
+    pub theme: Theme,
     /// The last new-game choices, offered again.
     #[serde(default)]
     pub last_config: Option<GameConfig>,
@@ -26,6 +30,16 @@ pub struct Settings {
     /// ([`MIN_ENGINE_MOVE_MS`]..=[`MAX_ENGINE_MOVE_MS`]).
     #[serde(default = "default_engine_move_ms")]
     pub engine_move_ms: u32,
+}
+
+/// The app's colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Theme {
+    /// As the system's scheme (light where the system says none).
+    #[default]
+    System,
+    Light,
+    Dark,
 }
 
 /// The shortest time per move a player may give an engine program, in milliseconds.
@@ -47,6 +61,7 @@ impl Default for Settings {
         Settings {
             language: None,
             orientation: Orientation::Fixed,
+            theme: Theme::System,
             last_config: None,
             engine_command: String::new(),
             engine_move_ms: DEFAULT_ENGINE_MOVE_MS,

@@ -11,7 +11,7 @@ use crate::app::locale;
 use crate::{
     AppWindow, BoardState, BoardTurning, Cell, Diagram, GameMenuState, GameState, MoveEntry, Navigation, NewGameForm,
     Pickers, Preferences, RecordDetail, RecordTrouble, Records, RulesDiagrams, SaveFailureKind, SaveProblem,
-    SeatFailure,
+    SeatFailure, ThemeChoice,
 };
 use slint::{ComponentHandle, Model, ModelRc, SharedString, VecModel};
 
@@ -94,6 +94,11 @@ pub fn language_index(window: &AppWindow, index: i32) {
 /// The board-turning setting.
 pub fn turning(window: &AppWindow, turning: BoardTurning) {
     window.global::<Preferences>().set_turning(turning);
+}
+
+/// The theme setting (the window turns it into colours).
+pub fn theme(window: &AppWindow, theme: ThemeChoice) {
+    window.global::<Preferences>().set_theme(theme);
 }
 
 /// The board; only the cells that changed are written, so Slint redraws only those.

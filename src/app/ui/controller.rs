@@ -448,6 +448,7 @@ impl Controller {
         bind::analysis(&window, analysis_history, reviewed, self.analysis.progress(), offered);
         bind::pickers(&window, presenter::pickers(session));
         bind::turning(&window, presenter::turning(settings.orientation));
+        bind::theme(&window, presenter::theme_choice(settings.theme));
         bind::language_index(&window, locale::language_index(state.language));
         bind::form(&window, presenter::form(&state.form));
         drop(state);

@@ -17,7 +17,7 @@ use super::worker::Finished;
 use crate::ai::analysis::GameAnalysis;
 use crate::app::saving::Started;
 use crate::app::session::Session;
-use crate::{BoardTurning, Page, PlayerKind, ReviewStep};
+use crate::{BoardTurning, Page, PlayerKind, ReviewStep, ThemeChoice};
 
 /// Everything that can happen to the app: the player's input, and what background jobs
 /// and timers report.
@@ -143,6 +143,7 @@ pub enum Event {
     /// The system's language changed (a locale tag).
     SystemLanguage(String),
     SetTurning(BoardTurning),
+    SetTheme(ThemeChoice),
 
     // ----- Records -----
     /// Copy game, at this Unix time (the record's date and file name).
@@ -179,7 +180,7 @@ impl Event {
             Analyse | CancelAnalysis | AnalysisProgress | AnalysisDone(_) | AnalysisFailed => false,
             SetUp | SetPlayers(_) | SetBothArmies(_) | SetSeatPlayer(..) | SetFirstSeat(_) => false,
             SetEngineCommand(_) | SetEngineMoveTime(_) | Start | Resume | DismissLoadProblems => false,
-            SelectLanguage(_) | SystemLanguage(_) | SetTurning(_) => false,
+            SelectLanguage(_) | SystemLanguage(_) | SetTurning(_) | SetTheme(_) => false,
             CopyGame { .. } | OpenImport | CloseImport | Import { .. } => false,
         }
     }
@@ -254,6 +255,7 @@ pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         SelectLanguage(index) => pages::select_language(state, index),
         SystemLanguage(tag) => pages::system_language(state, &tag),
         SetTurning(turning) => pages::set_turning(state, turning),
+        SetTheme(theme) => pages::set_theme(state, theme),
 
         CopyGame { unix_time } => records::copy_game(state, unix_time),
         OpenImport => records::open_import(state),

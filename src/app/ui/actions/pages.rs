@@ -1,5 +1,5 @@
 //! Pages and the new-game screen: the start, showing a page, Back and Esc, the new-game
-//! form, starting and resuming a game, and the settings (language, board turning).
+//! form, starting and resuming a game, and the settings (language, board turning, theme).
 
 use super::{analysis, begin, play};
 use crate::app::locale;
@@ -10,7 +10,7 @@ use crate::app::ui::presenter;
 use crate::app::ui::setup_form::SetupForm;
 use crate::app::ui::state::{AppState, Facts};
 use crate::app::ui::ui_state::BackStep;
-use crate::{BoardTurning, Page, PlayerKind};
+use crate::{BoardTurning, Page, PlayerKind, ThemeChoice};
 
 /// The start: the saved settings and game, and what went wrong reading them (then the
 /// new-game screen shows it, until dismissed).
@@ -180,5 +180,10 @@ pub(super) fn system_language(state: &mut AppState, tag: &str) -> Effects {
 
 pub(super) fn set_turning(state: &mut AppState, turning: BoardTurning) -> Effects {
     state.settings.orientation = presenter::orientation(turning);
+    Effects::saved()
+}
+
+pub(super) fn set_theme(state: &mut AppState, theme: ThemeChoice) -> Effects {
+    state.settings.theme = presenter::theme(theme);
     Effects::saved()
 }
