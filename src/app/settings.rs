@@ -30,6 +30,81 @@ pub struct Settings {
     /// ([`MIN_ENGINE_MOVE_MS`]..=[`MAX_ENGINE_MOVE_MS`]).
     #[serde(default = "default_engine_move_ms")]
     pub engine_move_ms: u32,
+    /// The Train page's progress: puzzles solved, streaks and rating (#41).
+    #[serde(default)]
+    pub training: TrainingProgress,
+}
+
+/// The player's puzzle progress, kept with the settings so a new game never resets it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrainingProgress {
+    /// The ids of the puzzles solved (once each).
+    #[serde(default)]
+    pub solved: Vec<String>,
+    /// Puzzles solved at the first try in a row.
+    #[serde(default)]
+    pub streak: u32,
+    #[serde(default)]
+    pub best_streak: u32,
+    /// An Elo-like rating against the puzzles' difficulty ([`TrainingProgress::record`]).
+    #[serde(default = "default_rating")]
+    pub rating: i32,
+}
+
+/// A newcomer's rating: between an easy puzzle's and a medium one's.
+pub const START_RATING: i32 = 1200;
+/// The rating's range: a file cannot put it anywhere absurd.
+pub const RATING_RANGE: std::ops::RangeInclusive<i32> = 100..=3000;
+/// The most puzzle ids kept (a damaged or hostile file cannot grow without end).
+pub const MAX_SOLVED: usize = 10_000;
+
+fn default_rating() -> i32 {
+    START_RATING
+}
+
+impl Default for TrainingProgress {
+    fn default() -> TrainingProgress {
+        TrainingProgress { solved: Vec::new(), streak: 0, best_streak: 0, rating: START_RATING }
+    }
+}
+
+impl TrainingProgress {
+    /// A first answer to a puzzle of `puzzle_rating` (Elo, K = 32): a right one raises the
+    /// rating by what it did not expect and lengthens the streak; a wrong one ends it.
+    pub fn record(&mut self, right: bool, puzzle_rating: i32) {
+        let expected = 1.0 / (1.0 + 10f64.powf(f64::from(puzzle_rating - self.rating) / 400.0));
+        let score = if right { 1.0 } else { 0.0 };
+        let change = (32.0 * (score - expected)).round() as i32;
+        self.rating = (self.rating + change).clamp(*RATING_RANGE.start(), *RATING_RANGE.end());
+        if right {
+            self.streak = self.streak.saturating_add(1);
+            self.best_streak = self.best_streak.max(self.streak);
+        } else {
+            self.streak = 0;
+        }
+    }
+
+    /// Counts `id` as solved (once).
+    pub fn mark_solved(&mut self, id: &str) {
+        if !self.is_solved(id) && self.solved.len() < MAX_SOLVED {
+            self.solved.push(id.to_string());
+        }
+    }
+
+    pub fn is_solved(&self, id: &str) -> bool {
+        self.solved.iter().any(|solved| solved == id)
+    }
+
+    /// Read from a file: the rating in range, the best streak at least the streak, each
+    /// id once and within [`MAX_SOLVED`].
+    fn validated(mut self) -> TrainingProgress {
+        self.rating = self.rating.clamp(*RATING_RANGE.start(), *RATING_RANGE.end());
+        self.best_streak = self.best_streak.max(self.streak);
+        let mut seen = std::collections::HashSet::new();
+        self.solved.retain(|id| id.len() <= 64 && seen.insert(id.clone()));
+        self.solved.truncate(MAX_SOLVED);
+        self
+    }
 }
 
 /// The app's colours.
@@ -65,6 +140,7 @@ impl Default for Settings {
             last_config: None,
             engine_command: String::new(),
             engine_move_ms: DEFAULT_ENGINE_MOVE_MS,
+            training: TrainingProgress::default(),
         }
     }
 }
@@ -91,6 +167,7 @@ impl Settings {
         self.language = self.language.as_deref().and_then(super::locale::supported_language).map(String::from);
         self.engine_command = engine_command(&self.engine_command);
         self.engine_move_ms = self.engine_move_ms.clamp(MIN_ENGINE_MOVE_MS, MAX_ENGINE_MOVE_MS);
+        self.training = self.training.validated();
         if let Some(config) = &mut self.last_config {
             if !config.setup.has_seat(config.first) {
                 config.first = config.setup.seats()[0];

@@ -319,3 +319,11 @@ fn analysis_history(window: &AppWindow, picture: super::analysis_presenter::Anal
     global.set_draw_vote(picture.draw.0);
     global.set_draw_offerer(picture.draw.1);
 }
+
+/// The Train page's puzzle, outcome and progress.
+pub fn train(window: &AppWindow, info: crate::TrainInfo) {
+    let train = window.global::<crate::Train>();
+    if train.get_info() != info {
+        train.set_info(info);
+    }
+}

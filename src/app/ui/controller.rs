@@ -149,7 +149,8 @@ impl Controller {
             });
             return Effects::none();
         };
-        if state.ui.in_review() && event.plays_on_live_game() {
+        // The Train page's board plays the puzzle's own game, never the reviewed one.
+        if state.ui.in_review() && event.plays_on_live_game() && state.ui.page() != crate::Page::Train {
             return Effects::none();
         }
         let before = HistoryKey::of(&state.session);
@@ -422,10 +423,17 @@ impl Controller {
         let state = self.state.borrow();
         let (session, ui, settings) = (&state.session, state.ui, &state.settings);
         let review = ui.review().map(|shown| session.reviewing(shown));
-        match &review {
+        bind::train(&window, super::train_presenter::train(state.training.as_ref(), &settings.training));
+        match (&review, state.training_shown()) {
+            // The Train page's board shows the puzzle's own game.
+            (_, Some(puzzle)) => {
+                bind::board(&window, &self.board.cells, presenter::board(puzzle, state.animation.as_ref()))
+            }
             // An earlier position, read-only: no preview, no cursor, no moving piece.
-            Some(shown) => bind::board(&window, &self.board.cells, presenter::board(shown, None)),
-            None => bind::board(&window, &self.board.cells, presenter::board(session, state.animation.as_ref())),
+            (Some(shown), None) => bind::board(&window, &self.board.cells, presenter::board(shown, None)),
+            (None, None) => {
+                bind::board(&window, &self.board.cells, presenter::board(session, state.animation.as_ref()))
+            }
         }
         bind::interface(&window, &ui);
         bind::messages(&window, &state.messages);
@@ -460,7 +468,7 @@ impl Controller {
         let Some(window) = self.window.upgrade() else { return };
         let state = self.state.borrow();
         let (width, height) = state.viewport;
-        let view = state.session.view();
+        let view = state.training_shown().unwrap_or(&state.session).view();
         bind::view(&window, view.zoom, view.content_offset(width, height));
     }
 
@@ -502,6 +510,12 @@ impl Controller {
         self.analysis.is_running()
     }
 
+    /// Today's date (year, month, day) for the puzzle of the day: the calendar date in
+    /// UTC, the same instant everywhere (the app has no time-zone database).
+    pub(super) fn today() -> (i32, u32, u32) {
+        civil_from_days(i64::try_from(Self::now() / 86_400).unwrap_or(0))
+    }
+
     /// The current time for records' dates and file names.
     pub(super) fn now() -> u64 {
         storage::now_unix_time()
@@ -527,5 +541,33 @@ fn notify_first_frame(window: &AppWindow, controller: &Rc<Controller>) {
                 controller.start_succeeded();
             }
         });
+    }
+}
+
+/// The calendar date of a day number from 1970-01-01 (Howard Hinnant's algorithm, the
+/// inverse of `ai::puzzles::days_from_civil`).
+fn civil_from_days(days: i64) -> (i32, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (i32::try_from(year).unwrap_or(i32::MAX), month, day)
+}
+
+#[cfg(test)]
+mod date_tests {
+    use super::civil_from_days;
+    use crate::ai::puzzles::days_from_civil;
+
+    #[test]
+    fn day_numbers_and_dates_agree() {
+        for (y, m, d) in [(1970, 1, 1), (2000, 2, 29), (2026, 12, 3), (2100, 3, 1), (1969, 12, 31)] {
+            assert_eq!(civil_from_days(days_from_civil(y, m, d)), (y, m, d));
+        }
     }
 }

@@ -25,6 +25,7 @@ pub mod presenter;
 pub mod record_presenter;
 pub mod setup_form;
 pub mod state;
+pub mod train_presenter;
 pub mod ui_state;
 mod wiring;
 pub mod worker;

@@ -42,6 +42,8 @@ pub struct AppState {
     pub viewport: (f32, f32),
     /// What the last touch tap leaves for the next one (joint decoding, `app::tap_target`).
     pub touch: TapMemory,
+    /// The Train page's puzzle, with its own game: never the live game, never saved.
+    pub training: Option<super::actions::Training>,
 }
 
 /// The messages the window shows until something ends them.
@@ -84,6 +86,7 @@ impl Default for AppState {
             trusted_commands: HashSet::new(),
             viewport: (0.0, 0.0),
             touch: TapMemory::default(),
+            training: None,
         }
     }
 }
@@ -97,6 +100,11 @@ impl AppState {
         }
         let command = &self.settings.engine_command;
         (!self.trusted_commands.contains(command)).then(|| command.clone())
+    }
+
+    /// The puzzle's game when the Train page shows it (the board then shows and plays it).
+    pub fn training_shown(&self) -> Option<&Session> {
+        self.training.as_ref().filter(|_| self.ui.page() == crate::Page::Train).map(|training| &training.session)
     }
 
     /// True while a preview or a selection is on the board.

@@ -244,7 +244,7 @@ impl UiState {
                 self.set_up();
                 BackStep::LeaveGame
             }
-            Page::Rules | Page::About => {
+            Page::Rules | Page::About | Page::Train => {
                 self.go_back();
                 BackStep::Return
             }
@@ -259,7 +259,7 @@ impl UiState {
         }
         match self.page {
             Page::Game if board_has_choice => BackStep::CancelOnBoard,
-            Page::Rules | Page::About => {
+            Page::Rules | Page::About | Page::Train => {
                 self.go_back();
                 BackStep::Return
             }

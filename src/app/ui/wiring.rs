@@ -102,9 +102,32 @@ impl Controller {
         send!(self, analysis.on_cancel, || Event::CancelAnalysis);
         send!(self, analysis.on_show_position, |position: i32| Event::ShowPosition(position));
         send!(self, analysis.on_set_summary_open, |open: bool| Event::SetSummaryOpen(open));
+        self.connect_train(window);
         let pickers = window.global::<Pickers>();
         send!(self, pickers.on_pick_piece, |index: i32| Event::PickPiece(index));
         send!(self, pickers.on_pick_destination, |index: i32| Event::PickDestination(index));
+    }
+
+    /// The Train page (#41); today's date comes with the events that need it.
+    fn connect_train(self: &Rc<Self>, window: &AppWindow) {
+        let train = window.global::<crate::Train>();
+        send!(self, train.on_open, || {
+            let (year, month, day) = Controller::today();
+            Event::OpenTrain { year, month, day }
+        });
+        send!(self, train.on_daily, || {
+            let (year, month, day) = Controller::today();
+            Event::TrainDaily { year, month, day }
+        });
+        on!(
+            self,
+            train.on_next,
+            |c, index: i32| if let Some(difficulty) = super::train_presenter::difficulty_of(index) {
+                c.dispatch(Event::TrainNext(difficulty));
+            }
+        );
+        send!(self, train.on_retry, || Event::TrainRetry);
+        send!(self, train.on_hint, || Event::TrainHint);
     }
 
     fn connect_new_game(self: &Rc<Self>, window: &AppWindow) {

@@ -10,6 +10,9 @@ mod pages;
 mod play;
 mod records;
 mod review;
+mod train;
+
+pub use train::{puzzle_rating, puzzle_set, Outcome as TrainOutcome, Source as TrainSource, Training};
 
 use super::effects::Effects;
 use super::state::{AppState, Facts};
@@ -156,6 +159,23 @@ pub enum Event {
         text: String,
         review: bool,
     },
+
+    // ----- Train (#41): its board events are the board's, on the puzzle's own game -----
+    /// The Train page, at the puzzle shown before or else the puzzle of this local date.
+    OpenTrain {
+        year: i32,
+        month: u32,
+        day: u32,
+    },
+    /// The puzzle of this local date.
+    TrainDaily {
+        year: i32,
+        month: u32,
+        day: u32,
+    },
+    TrainNext(crate::ai::puzzles::Difficulty),
+    TrainRetry,
+    TrainHint,
 }
 
 impl Event {
@@ -182,6 +202,8 @@ impl Event {
             SetEngineCommand(_) | SetEngineMoveTime(_) | Start | Resume | DismissLoadProblems => false,
             SelectLanguage(_) | SystemLanguage(_) | SetTurning(_) | SetTheme(_) => false,
             CopyGame { .. } | OpenImport | CloseImport | Import { .. } => false,
+            // The puzzle has its own game.
+            OpenTrain { .. } | TrainDaily { .. } | TrainNext(_) | TrainRetry | TrainHint => false,
         }
     }
 }
@@ -190,6 +212,9 @@ impl Event {
 /// gate is the dispatch's, not this function's.
 pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
     use Event::*;
+    if state.ui.page() == Page::Train && state.training.is_some() && train::is_board_event(&event) {
+        return train::on_board(state, facts, event);
+    }
     match event {
         Restored(started) => pages::restored(state, *started),
         Begin(session) => pages::begin_playing(state, *session),
@@ -261,6 +286,12 @@ pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         OpenImport => records::open_import(state),
         CloseImport => records::close_import(state),
         Import { text, review } => records::import(state, &text, review),
+
+        OpenTrain { year, month, day } => train::open(state, year, month, day, true),
+        TrainDaily { year, month, day } => train::open(state, year, month, day, false),
+        TrainNext(difficulty) => train::next(state, difficulty),
+        TrainRetry => train::retry(state),
+        TrainHint => train::hint(state),
     }
 }
 

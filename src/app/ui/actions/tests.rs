@@ -230,3 +230,151 @@ fn a_touch_tap_on_a_neighbours_destination_previews_the_neighbours_move() {
     touch(&mut state, sq("f2"), 1.0, 2.0);
     assert_eq!(state.session.interaction().selected, None);
 }
+
+// ----- Train (#41) -----
+
+use crate::ai::puzzles::Difficulty;
+use crate::app::storage::{document_text, SESSION};
+
+/// The live game's save as it would be written.
+fn saved_game(state: &AppState) -> String {
+    document_text(SESSION, &state.session).unwrap_or_default()
+}
+
+/// A two-player game with a move played, then the Train page at a date.
+fn training() -> (AppState, String) {
+    let mut state = playing();
+    tap(&mut state, sq("e2"));
+    tap(&mut state, sq("f3"));
+    update(&mut state, &Facts::default(), Event::Confirm);
+    state.animation = None;
+    let saved = saved_game(&state);
+    update(&mut state, &Facts::default(), Event::OpenTrain { year: 2026, month: 12, day: 3 });
+    assert_eq!(state.ui.page(), Page::Train);
+    (state, saved)
+}
+
+/// Plays `route` on the Train page's board by taps and Confirm.
+fn play_in_puzzle(state: &mut AppState, route: &[Square]) -> Effects {
+    for &square in route {
+        let (x, y) = state.training_shown().map(|s| s.view().display_cell(square)).unwrap_or((0, 0));
+        update(state, &Facts::default(), Event::Tap { x, y });
+    }
+    update(state, &Facts::default(), Event::Confirm)
+}
+
+/// A legal move of the puzzle's position that is not its answer.
+fn wrong_route(training: &Training) -> Vec<Square> {
+    let position = &training.puzzle.position;
+    let answer = training.puzzle.answer_move();
+    let wrong = position.legal_moves().iter().find(|&mv| mv != answer);
+    wrong.and_then(|mv| position.route(mv)).map(|route| route.squares().to_vec()).unwrap_or_default()
+}
+
+#[test]
+fn the_train_page_opens_at_the_puzzle_of_the_day_on_its_own_game() {
+    let (state, saved) = training();
+    let training = state.training.as_ref().expect("a puzzle");
+    let today = crate::ai::puzzles::puzzle_of_the_day(&puzzle_set().puzzles, 2026, 12, 3).expect("a puzzle");
+    assert_eq!(training.puzzle.id, today.id);
+    assert_eq!(training.session.game().position(), &today.position);
+    assert_eq!(training.session.config().players, [Player::Human; 4], "every seat is the player's");
+    assert_eq!(state.session.game().history().len(), 1, "the live game is kept as it was");
+    assert_eq!(saved_game(&state), saved);
+}
+
+#[test]
+fn a_wrong_answer_is_told_then_retried_without_touching_the_live_game() {
+    let (mut state, saved) = training();
+    let rating = state.settings.training.rating;
+    let route = wrong_route(state.training.as_ref().expect("a puzzle"));
+    let effects = play_in_puzzle(&mut state, &route);
+    assert!(!effects.stop_search, "the live game's search goes on");
+    let training = state.training.as_ref().expect("a puzzle");
+    assert!(matches!(training.outcome, Some(TrainOutcome::Wrong { .. })), "{:?}", training.outcome);
+    assert_eq!(training.session.game().history().len(), 1, "the wrong move is shown");
+    let progress = &state.settings.training;
+    assert_eq!(progress.streak, 0);
+    assert!(progress.rating < rating, "a wrong first answer lowers the rating");
+    assert!(progress.solved.is_empty());
+    // The board takes no more moves until Retry.
+    let tapped = play_in_puzzle(&mut state, &route);
+    assert_eq!(tapped, Effects::none());
+    update(&mut state, &Facts::default(), Event::TrainRetry);
+    let training = state.training.as_ref().expect("a puzzle");
+    assert_eq!(training.outcome, None);
+    assert_eq!(training.session.game().history().len(), 0, "the position is back");
+    assert_eq!(state.session.game().history().len(), 1);
+    assert_eq!(saved_game(&state), saved, "the live game's save is byte for byte the same");
+}
+
+#[test]
+fn the_right_answer_is_solved_and_moves_the_progress() {
+    let (mut state, saved) = training();
+    let answer = state.training.as_ref().expect("a puzzle").puzzle.answer.squares().to_vec();
+    let effects = play_in_puzzle(&mut state, &answer);
+    assert_eq!(effects.save, Save::Now, "the progress is saved");
+    let training = state.training.as_ref().expect("a puzzle");
+    assert_eq!(training.outcome, Some(TrainOutcome::Solved));
+    let progress = &state.settings.training;
+    assert_eq!((progress.streak, progress.best_streak, progress.solved.len()), (1, 1, 1));
+    assert!(progress.rating > crate::app::settings::START_RATING);
+    assert_eq!(saved_game(&state), saved);
+    // Next: another puzzle of that level, not yet solved.
+    update(&mut state, &Facts::default(), Event::TrainNext(Difficulty::Hard));
+    let next = state.training.as_ref().expect("a puzzle");
+    assert_eq!(next.puzzle.difficulty, Difficulty::Hard);
+    assert!(next.outcome.is_none() && !state.settings.training.is_solved(&next.puzzle.id));
+}
+
+#[test]
+fn a_solve_after_a_retry_counts_as_solved_but_moves_neither_streak_nor_rating() {
+    let (mut state, _) = training();
+    let route = wrong_route(state.training.as_ref().expect("a puzzle"));
+    play_in_puzzle(&mut state, &route);
+    let rating = state.settings.training.rating;
+    update(&mut state, &Facts::default(), Event::TrainRetry);
+    let answer = state.training.as_ref().expect("a puzzle").puzzle.answer.squares().to_vec();
+    play_in_puzzle(&mut state, &answer);
+    let progress = &state.settings.training;
+    assert_eq!((progress.streak, progress.rating, progress.solved.len()), (0, rating, 1));
+}
+
+#[test]
+fn hints_select_the_piece_then_show_its_first_landing() {
+    let (mut state, _) = training();
+    update(&mut state, &Facts::default(), Event::TrainHint);
+    let training = state.training.as_ref().expect("a puzzle");
+    assert_eq!(training.session.interaction().selected, Some(training.puzzle.hint_piece()));
+    update(&mut state, &Facts::default(), Event::TrainHint);
+    let training = state.training.as_ref().expect("a puzzle");
+    let route = &training.session.interaction().route;
+    assert_eq!(route[..], [training.puzzle.hint_piece(), training.puzzle.hint_first_landing()]);
+    assert!(training.session.interaction().from_hint);
+}
+
+#[test]
+fn leaving_the_train_page_gives_the_board_back_to_the_live_game() {
+    let (mut state, saved) = training();
+    update(&mut state, &Facts::default(), Event::GoBack);
+    assert_eq!(state.ui.page(), Page::Game);
+    assert!(state.training_shown().is_none());
+    assert_eq!(saved_game(&state), saved);
+    tap(&mut state, sq("o15"));
+    assert_eq!(state.session.interaction().selected, Some(sq("o15")), "taps play the live game again");
+    // Back to Train: the same puzzle.
+    let id = state.training.as_ref().map(|t| t.puzzle.id.clone());
+    update(&mut state, &Facts::default(), Event::OpenTrain { year: 2030, month: 1, day: 1 });
+    assert_eq!(state.training.as_ref().map(|t| t.puzzle.id.clone()), id);
+}
+
+#[test]
+fn the_rating_follows_elo_against_the_puzzles_level() {
+    let mut progress = crate::app::settings::TrainingProgress::default();
+    progress.record(true, puzzle_rating(Difficulty::Easy));
+    // Expected 0.76 against an easy puzzle from 1200: +8.
+    assert_eq!(progress.rating, 1208);
+    progress.record(false, puzzle_rating(Difficulty::Hard));
+    // Expected 0.09 from 1208 against a hard one: -3.
+    assert_eq!((progress.rating, progress.streak, progress.best_streak), (1205, 0, 1));
+}

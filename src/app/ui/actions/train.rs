@@ -1,0 +1,231 @@
+//! The Train page (#41): a puzzle played on the real board from its own session, so the
+//! live game, its review and its save are never touched. Taps, previews and Confirm run
+//! the ordinary board actions on the puzzle's session (swapped in for the one action);
+//! a move played is then judged by `Puzzle::check`, and the progress kept in the settings.
+
+use super::Event;
+use crate::ai::analysis::Steps;
+use crate::ai::puzzles::{self, Answer, Difficulty, Puzzle, PuzzleSet};
+use crate::app::session::{GameConfig, Player, Session};
+use crate::app::ui::effects::Effects;
+use crate::app::ui::state::{AppState, Facts};
+use crate::rules::{Action, Move, Route};
+use crate::Page;
+use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
+
+/// The built-in set, parsed once (every line is checked against the rules).
+pub fn puzzle_set() -> &'static PuzzleSet {
+    static SET: OnceLock<PuzzleSet> = OnceLock::new();
+    SET.get_or_init(|| {
+        let set = puzzles::built_in();
+        for error in &set.errors {
+            eprintln!("halma: {error}");
+        }
+        set
+    })
+}
+
+/// Where the puzzle shown came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Daily,
+    Graded(Difficulty),
+}
+
+/// What the last move played in the puzzle was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Solved,
+    /// Another legal move: what it gives away against the answer (a shallow valuation,
+    /// `None` when it could not be measured).
+    Wrong {
+        played: Route,
+        loss: Option<Steps>,
+    },
+}
+
+/// The puzzle on the Train page and its own game.
+#[derive(Clone, Debug)]
+pub struct Training {
+    pub puzzle: Puzzle,
+    pub source: Source,
+    /// The puzzle's position, every seat a person's: what the board shows and plays.
+    pub session: Session,
+    pub outcome: Option<Outcome>,
+    /// Hints shown: 1 the piece, 2 its first landing.
+    pub hints: u8,
+    /// The first answer moved the streak and the rating; retries do not.
+    pub counted: bool,
+}
+
+impl Training {
+    fn new(puzzle: Puzzle, source: Source, view_of: &Session) -> Option<Training> {
+        let game = puzzle.game();
+        let config = GameConfig { setup: puzzle.setup(), first: game.first_seat(), players: [Player::Human; 4] };
+        let session = Session::with_game(config, game).ok()?.with_view(*view_of.view());
+        Some(Training { puzzle, source, session, outcome: None, hints: 0, counted: false })
+    }
+}
+
+/// The rating a puzzle plays at (Elo): easy 1000, medium 1300, hard 1600.
+pub fn puzzle_rating(difficulty: Difficulty) -> i32 {
+    match difficulty {
+        Difficulty::Easy => 1000,
+        Difficulty::Medium => 1300,
+        Difficulty::Hard => 1600,
+    }
+}
+
+/// The Train page with the puzzle of the day (a local date), or (`keep`) the puzzle
+/// shown before if there is one.
+pub(super) fn open(state: &mut AppState, year: i32, month: u32, day: u32, keep: bool) -> Effects {
+    if keep && state.training.is_some() {
+        state.ui.set_menu_open(false);
+        state.ui.show(Page::Train);
+        return Effects::redraw();
+    }
+    let puzzle = puzzles::puzzle_of_the_day(&puzzle_set().puzzles, year, month, day).cloned();
+    if let Some(training) = puzzle.and_then(|puzzle| Training::new(puzzle, Source::Daily, &state.session)) {
+        state.training = Some(training);
+    }
+    state.ui.set_menu_open(false);
+    state.ui.show(Page::Train);
+    Effects::redraw()
+}
+
+/// The next unsolved puzzle of `difficulty` after the one shown (in the set's order, from
+/// the start again when all were seen).
+pub(super) fn next(state: &mut AppState, difficulty: Difficulty) -> Effects {
+    let all = &puzzle_set().puzzles;
+    let graded: Vec<&Puzzle> = all.iter().filter(|p| p.difficulty == difficulty).collect();
+    let current = state.training.as_ref().map(|t| t.puzzle.id.as_str());
+    let after = current.and_then(|id| graded.iter().position(|p| p.id == id)).map_or(0, |at| at + 1);
+    let progress = &state.settings.training;
+    let ring = graded.iter().cycle().skip(after).take(graded.len());
+    let unsolved = ring.clone().find(|p| !progress.is_solved(&p.id) && Some(p.id.as_str()) != current);
+    let Some(puzzle) = unsolved.or_else(|| ring.clone().next()) else { return Effects::none() };
+    if let Some(training) = Training::new((*puzzle).clone(), Source::Graded(difficulty), &state.session) {
+        state.training = Some(training);
+    }
+    Effects::redraw()
+}
+
+/// Retry: the puzzle's position again, the hints kept.
+pub(super) fn retry(state: &mut AppState) -> Effects {
+    let Some(training) = &mut state.training else { return Effects::none() };
+    let hints = training.hints;
+    let counted = training.counted;
+    if let Some(mut fresh) = Training::new(training.puzzle.clone(), training.source, &training.session) {
+        fresh.counted = counted;
+        *training = fresh;
+        for _ in 0..hints {
+            give_hint(training);
+        }
+    }
+    state.animation = None;
+    Effects::redraw()
+}
+
+/// A hint: the piece first (selected), then its first step or jump (previewed, marked as
+/// a suggestion).
+pub(super) fn hint(state: &mut AppState) -> Effects {
+    let Some(training) = &mut state.training else { return Effects::none() };
+    if training.outcome.is_some() || training.hints >= 2 {
+        return Effects::none();
+    }
+    training.hints += 1;
+    give_hint(training);
+    Effects::redraw()
+}
+
+fn give_hint(training: &mut Training) {
+    let puzzle = &training.puzzle;
+    let (piece, landing) = (puzzle.hint_piece(), puzzle.hint_first_landing());
+    let route: &[_] = if training.hints >= 2 { &[piece, landing] } else { &[piece] };
+    if route.len() == 1 {
+        training.session.clear_selection();
+        training.session.tap(piece);
+    } else {
+        training.session.show_hint(route);
+    }
+}
+
+/// True for the events the Train page's board takes: taps, keys, the pickers, Confirm and
+/// Cancel, and the view's zoom, turn and pan.
+pub(super) fn is_board_event(event: &Event) -> bool {
+    use Event::*;
+    matches!(
+        event,
+        Tap { .. }
+            | TouchTap { .. }
+            | Arrow { .. }
+            | Enter
+            | Confirm
+            | Cancel
+            | PickPiece(_)
+            | PickDestination(_)
+            | Zoom { .. }
+            | ZoomFit
+            | Rotate { .. }
+            | Panned { .. }
+            | ViewportResized { .. }
+            | Pinch { .. }
+            | GestureEnded
+    )
+}
+
+/// A board event on the Train page: the ordinary action on the puzzle's session, then the
+/// move played (if any) judged. The live game is swapped out meanwhile and back after.
+pub(super) fn on_board(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
+    let Some(mut training) = state.training.take() else { return Effects::none() };
+    let moves = !matches!(event, Event::Zoom { .. } | Event::ZoomFit | Event::Rotate { .. } | Event::Panned { .. });
+    let view_only =
+        !moves || matches!(event, Event::ViewportResized { .. } | Event::Pinch { .. } | Event::GestureEnded);
+    if training.outcome.is_some() && !view_only {
+        state.training = Some(training);
+        return Effects::none();
+    }
+    std::mem::swap(&mut state.session, &mut training.session);
+    let mut effects = super::update(state, facts, event);
+    std::mem::swap(&mut state.session, &mut training.session);
+    // The puzzle's moves stop nothing of the live game, start no hint, save no game.
+    effects.stop_search = false;
+    effects.start_hint = false;
+    effects.start_analysis = false;
+    let played = match training.session.game().history().first() {
+        Some(Action::Move(route)) if training.outcome.is_none() => Some(route.clone()),
+        _ => None,
+    };
+    if let Some(route) = played {
+        judge(&mut training, &mut state.settings.training, route);
+        effects = effects.and(Effects::saved());
+    }
+    state.training = Some(training);
+    effects
+}
+
+/// The move played in the puzzle: solved or wrong, and the progress it moves.
+fn judge(training: &mut Training, progress: &mut crate::app::settings::TrainingProgress, route: Route) {
+    let puzzle = &training.puzzle;
+    let mv = Move { from: route.from(), to: route.to() };
+    let right = match puzzle.check(mv) {
+        Answer::Solved => true,
+        Answer::Wrong => false,
+        // The board plays only legal moves; nothing to judge.
+        Answer::Illegal => return,
+    };
+    if !training.counted {
+        training.counted = true;
+        progress.record(right, puzzle_rating(puzzle.difficulty));
+    }
+    training.outcome = Some(if right {
+        progress.mark_solved(&puzzle.id);
+        Outcome::Solved
+    } else {
+        // Depth 1 (the position after each move) is a few milliseconds even in a debug
+        // build: the deeper valuation is a search for a background thread.
+        let loss = puzzle.loss_of(mv, 1, &AtomicBool::new(false)).filter(|loss| loss.0 > 0);
+        Outcome::Wrong { played: route, loss }
+    });
+}

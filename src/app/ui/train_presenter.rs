@@ -1,0 +1,68 @@
+//! The Train page's picture: what the puzzle shown, its outcome and the progress look
+//! like, from the state alone (pure; tested without a window).
+
+use super::actions::{puzzle_set, TrainOutcome, TrainSource, Training};
+use crate::ai::puzzles::Difficulty;
+use crate::app::settings::TrainingProgress;
+use crate::TrainInfo;
+
+fn difficulty_index(difficulty: Difficulty) -> i32 {
+    match difficulty {
+        Difficulty::Easy => 1,
+        Difficulty::Medium => 2,
+        Difficulty::Hard => 3,
+    }
+}
+
+/// The Slint index of a difficulty (1 easy, 2 medium, 3 hard) back as one.
+pub fn difficulty_of(index: i32) -> Option<Difficulty> {
+    match index {
+        1 => Some(Difficulty::Easy),
+        2 => Some(Difficulty::Medium),
+        3 => Some(Difficulty::Hard),
+        _ => None,
+    }
+}
+
+fn count(value: usize) -> i32 {
+    i32::try_from(value).unwrap_or(i32::MAX)
+}
+
+/// The Train page: the puzzle (if any), its outcome and the progress.
+pub fn train(training: Option<&Training>, progress: &TrainingProgress) -> TrainInfo {
+    let mut info = TrainInfo {
+        solved: count(progress.solved.len()),
+        total: count(puzzle_set().puzzles.len()),
+        streak: i32::try_from(progress.streak).unwrap_or(i32::MAX),
+        best_streak: i32::try_from(progress.best_streak).unwrap_or(i32::MAX),
+        rating: progress.rating,
+        ..TrainInfo::default()
+    };
+    let Some(training) = training else { return info };
+    let puzzle = &training.puzzle;
+    let interaction = training.session.interaction();
+    info.available = true;
+    info.kind = match training.source {
+        TrainSource::Daily => 0,
+        TrainSource::Graded(difficulty) => difficulty_index(difficulty),
+    };
+    info.difficulty = difficulty_index(puzzle.difficulty);
+    info.seat = puzzle.position.army_to_move().index() as i32;
+    info.answer = puzzle.answer.to_string().into();
+    info.gain = puzzle.gain.to_string().into();
+    info.runner_up = puzzle.runner_up.to_string().into();
+    info.hints = i32::from(training.hints);
+    match &training.outcome {
+        None => {
+            info.can_confirm = interaction.can_confirm(training.session.game());
+            info.can_cancel = interaction.has_preview() || interaction.selected.is_some();
+        }
+        Some(TrainOutcome::Solved) => info.outcome = 1,
+        Some(TrainOutcome::Wrong { played, loss }) => {
+            info.outcome = 2;
+            info.played = played.to_string().into();
+            info.loss = loss.map(|loss| loss.to_string()).unwrap_or_default().into();
+        }
+    }
+    info
+}
