@@ -12,14 +12,16 @@
 //! across two lines («Ajuste / r», «Підтверди / ти»), that no two controls overlap (the
 //! action bar's, the "⋯" menu's, a dialog's), that the game page's controls all lie
 //! inside the window (an upright phone needs no scrolling), and on phones that every
-//! control a finger taps is at least 48×48 dp (Material's minimum).
+//! control a finger taps is at least 48×48 dp (Material's minimum). The dark theme's main
+//! states (start, a preview, the menu, review, the end) are rendered in a subset of
+//! languages at the smallest phone and the tablet (`DARK_LANGUAGES`, `DARK_SIZES`).
 
 use halma::ai::Level;
 use halma::app::session::{GameConfig, Player, Session};
 use halma::app::storage::Store;
 use halma::app::ui::Controller;
 use halma::rules::{Game, Seat, Setup, Square};
-use halma::{AppWindow, BoardTurning, GameState, Navigation, NewGameForm, Page, Preferences};
+use halma::{AppWindow, BoardTurning, GameState, Navigation, NewGameForm, Page, Preferences, ThemeChoice};
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use slint::platform::WindowEvent;
 use slint::ComponentHandle;
@@ -420,9 +422,76 @@ fn analysed_2p() -> (Session, usize) {
     })
 }
 
+/// The dark theme's shots: two languages (the longest words are Ukrainian's) and two
+/// sizes, enough to see every surface in the dark without rendering everything twice.
+const DARK_LANGUAGES: [&str; 2] = ["en", "uk"];
+const DARK_SIZES: [&str; 2] = ["phone-small", "tablet"];
+
+/// The main states in the dark theme, chosen in the menu as a player would: the new-game
+/// screen, a previewed jump chain, the "⋯" menu, review, a won game and the analysed
+/// review. Named `<code>-<size>-dark-<state>`.
+fn dark_shots(window: &AppWindow, controller: &std::rc::Rc<Controller>, name: &str) {
+    window.global::<Preferences>().invoke_set_theme(ThemeChoice::Dark);
+    assert_eq!(window.global::<Preferences>().get_theme(), ThemeChoice::Dark, "the theme is kept");
+    window.global::<Navigation>().invoke_show(Page::NewGame);
+    snapshot(window, &format!("{name}-dark-new-game"));
+    controller.begin_session(game_in_progress());
+    assert!(window.global::<GameState>().get_has_preview(), "the game shot shows a preview");
+    snapshot(window, &format!("{name}-dark-game"));
+    open_menu(window);
+    snapshot(window, &format!("{name}-dark-menu"));
+    press_escape(window);
+    window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
+    window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
+    assert!(window.global::<GameState>().get_reviewing());
+    snapshot(window, &format!("{name}-dark-review"));
+    window.global::<GameState>().invoke_review_step(halma::ReviewStep::Leave);
+    controller.begin_session(won_2p());
+    assert_eq!(window.global::<GameState>().get_outcome(), halma::Outcome::Win);
+    snapshot(window, &format!("{name}-dark-won"));
+    let (analysed, shown) = analysed_2p();
+    controller.begin_session(analysed);
+    window.global::<halma::Analysis>().invoke_show_position(shown as i32);
+    snapshot(window, &format!("{name}-dark-analysed-review"));
+    window.global::<Preferences>().invoke_set_theme(ThemeChoice::System);
+}
+
+/// The Train page's shots (#41): two languages and two sizes, for CI's time.
+const TRAIN_LANGUAGES: [&str; 2] = ["en", "uk"];
+const TRAIN_SIZES: [&str; 2] = ["phone", "tablet"];
+
+/// The Train page at a fixed date's puzzle, a wrong answer, then the solved puzzle.
+/// Named `<code>-<size>-train`, `-train-wrong`, `-train-solved`.
+fn train_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &str) {
+    use halma::app::ui::actions::Event;
+    controller.dispatch(Event::TrainDaily { year: 2026, month: 12, day: 3 });
+    assert_eq!(window.global::<Navigation>().get_page(), Page::Train);
+    snapshot(window, &format!("{name}-train"));
+    let play = |route: Vec<halma::rules::Square>| {
+        for square in route {
+            let shown = controller.state().training.expect("a puzzle").session;
+            let (x, y) = shown.view().display_cell(square);
+            controller.dispatch(Event::Tap { x, y });
+        }
+        controller.dispatch(Event::Confirm);
+        while controller.is_animating() {
+            controller.dispatch(Event::AnimationStep);
+        }
+    };
+    let puzzle = controller.state().training.expect("a puzzle").puzzle;
+    let answer = puzzle.answer_move();
+    let wrong = puzzle.position.legal_moves().iter().find(|&mv| mv != answer).expect("another move");
+    play(vec![wrong.from, wrong.to]);
+    snapshot(window, &format!("{name}-train-wrong"));
+    controller.dispatch(Event::TrainRetry);
+    play(vec![answer.from, answer.to]);
+    snapshot(window, &format!("{name}-train-solved"));
+}
+
 /// Whether `name` is in the comma-separated list in the environment variable `var`
 /// (all are, when it is unset): `HALMA_SCREENSHOT_LANGUAGES=fr,uk` and
-/// `HALMA_SCREENSHOT_SIZES=phone` render a part of the shots while working on a page.
+/// `HALMA_SCREENSHOT_SIZES=phone` render a part of the shots while working on a page
+/// (`HALMA_SCREENSHOT_THEMES=none` leaves out the dark theme's).
 fn wanted(var: &str, name: &str) -> bool {
     std::env::var(var).map_or(true, |list| list.split(',').any(|item| item.trim() == name))
 }
@@ -605,6 +674,15 @@ fn screenshots_in_every_language_and_size() {
             }
             window.global::<Navigation>().invoke_show(Page::About);
             snapshot(&window, &format!("{code}-{size_name}-about"));
+            if TRAIN_LANGUAGES.contains(&code) && TRAIN_SIZES.contains(&size_name) {
+                train_shots(&controller, &window, &format!("{code}-{size_name}"));
+            }
+            if DARK_LANGUAGES.contains(&code)
+                && DARK_SIZES.contains(&size_name)
+                && wanted("HALMA_SCREENSHOT_THEMES", "dark")
+            {
+                dark_shots(&window, &controller, &format!("{code}-{size_name}"));
+            }
             window.hide().expect("hide");
         }
     }
