@@ -1150,6 +1150,50 @@ fn a_program_read_from_files_waits_for_the_players_word() {
     assert!(!h.game_state().get_program_awaits_start());
 }
 
+/// Train (#41): the puzzle of the day from the "⋯" menu, its answer played by taps and
+/// Confirm on the Train page's board, solved; the live game and its save untouched.
+fn train_solves_the_puzzle_of_the_day() {
+    let h = harness("train");
+    h.start(Session::new(humans(Setup::TwoPlayers)));
+    h.play_e2_f3();
+    advance(1500);
+    let saved = std::fs::read(h.dir.join("game.json")).expect("the game is saved");
+    h.click_button("More actions");
+    h.click_button("Train");
+    assert_eq!(h.navigation().get_page(), Page::Train);
+    let training = h.controller.state().training.expect("a puzzle");
+    let answer = training.puzzle.answer.clone();
+    let tap = |square| {
+        let element = i_slint_backend_testing::ElementHandle::find_by_element_id(&h.window, "TrainPage::board")
+            .next()
+            .expect("the Train page's board");
+        let (origin, size) = (element.absolute_position(), element.size());
+        let shown = h.controller.state().training.expect("a puzzle").session;
+        let (x, y) = shown.view().display_cell(square);
+        let cell = size.width * h.board().get_zoom() / 16.0;
+        let point = LogicalPosition::new(
+            origin.x + h.board().get_content_x() + (x as f32 + 0.5) * cell,
+            origin.y + h.board().get_content_y() + (y as f32 + 0.5) * cell,
+        );
+        h.press(point);
+        advance(40);
+        h.release(point);
+        advance(200);
+    };
+    tap(answer.from());
+    tap(answer.to());
+    assert!(h.button_enabled("Confirm"), "the answer is previewed");
+    h.click_button("Confirm");
+    advance(1500);
+    assert!(h.shows_text("Solved!"), "the solved puzzle is told");
+    let progress = h.controller.state().settings.training;
+    assert_eq!((progress.streak, progress.solved.len()), (1, 1));
+    assert_eq!(h.game().history().len(), 1, "the live game is as it was");
+    assert_eq!(std::fs::read(h.dir.join("game.json")).expect("saved"), saved, "its save too, byte for byte");
+    h.click_button("Back");
+    assert_eq!(h.navigation().get_page(), Page::Game);
+}
+
 fn has_piece_in(h: &ui_support::Harness, name: &str) -> bool {
     h.board().get_cells().row_data(sq(name).index()).is_some_and(|cell| cell.has_piece)
 }
@@ -1190,5 +1234,6 @@ fn main() {
         ("an_engine_program_plays_a_seat", an_engine_program_plays_a_seat),
         ("a_bad_engine_command_is_told_and_the_game_goes_on", a_bad_engine_command_is_told_and_the_game_goes_on),
         ("a_program_read_from_files_waits_for_the_players_word", a_program_read_from_files_waits_for_the_players_word),
+        ("train_solves_the_puzzle_of_the_day", train_solves_the_puzzle_of_the_day),
     ]);
 }

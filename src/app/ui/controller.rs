@@ -423,7 +423,8 @@ impl Controller {
         let state = self.state.borrow();
         let (session, ui, settings) = (&state.session, state.ui, &state.settings);
         let review = ui.review().map(|shown| session.reviewing(shown));
-        bind::train(&window, super::train_presenter::train(state.training.as_ref(), &settings.training));
+        let practise = super::train_presenter::mistakes_to_practise(session);
+        bind::train(&window, super::train_presenter::train(state.training.as_ref(), &settings.training, practise));
         match (&review, state.training_shown()) {
             // The Train page's board shows the puzzle's own game.
             (_, Some(puzzle)) => {

@@ -2,7 +2,9 @@
 //! like, from the state alone (pure; tested without a window).
 
 use super::actions::{puzzle_set, TrainOutcome, TrainSource, Training};
+use crate::ai::analysis::Class;
 use crate::ai::puzzles::Difficulty;
+use crate::app::session::Session;
 use crate::app::settings::TrainingProgress;
 use crate::TrainInfo;
 
@@ -28,9 +30,20 @@ fn count(value: usize) -> i32 {
     i32::try_from(value).unwrap_or(i32::MAX)
 }
 
-/// The Train page: the puzzle (if any), its outcome and the progress.
-pub fn train(training: Option<&Training>, progress: &TrainingProgress) -> TrainInfo {
+/// How many of the people's moves the live game's analysis calls a mistake or a blunder
+/// (what Practise your mistakes offers; counted without building the puzzles).
+pub fn mistakes_to_practise(session: &Session) -> i32 {
+    let Some(analysis) = session.analysis() else { return 0 };
+    let people = session.config().human_seats();
+    let judged = analysis.actions.iter().filter(|entry| people.contains(entry.seat));
+    count(judged.filter(|entry| entry.verdict.judgement().is_some_and(|j| j.class >= Class::Mistake)).count())
+}
+
+/// The Train page: the puzzle (if any), its outcome and the progress; `practise`: the
+/// live game's mistakes on offer.
+pub fn train(training: Option<&Training>, progress: &TrainingProgress, practise: i32) -> TrainInfo {
     let mut info = TrainInfo {
+        practise,
         solved: count(progress.solved.len()),
         total: count(puzzle_set().puzzles.len()),
         streak: i32::try_from(progress.streak).unwrap_or(i32::MAX),
@@ -45,6 +58,11 @@ pub fn train(training: Option<&Training>, progress: &TrainingProgress) -> TrainI
     info.kind = match training.source {
         TrainSource::Daily => 0,
         TrainSource::Graded(difficulty) => difficulty_index(difficulty),
+        TrainSource::Mistake(at) => {
+            info.mistake = count(at + 1);
+            info.mistakes = count(training.mistakes.len());
+            4
+        }
     };
     info.difficulty = difficulty_index(puzzle.difficulty);
     info.seat = puzzle.position.army_to_move().index() as i32;

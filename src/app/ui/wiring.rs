@@ -128,6 +128,8 @@ impl Controller {
         );
         send!(self, train.on_retry, || Event::TrainRetry);
         send!(self, train.on_hint, || Event::TrainHint);
+        send!(self, train.on_practise, || Event::PractiseMistakes);
+        send!(self, train.on_next_mistake, || Event::TrainNextMistake);
     }
 
     fn connect_new_game(self: &Rc<Self>, window: &AppWindow) {

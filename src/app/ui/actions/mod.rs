@@ -12,7 +12,7 @@ mod records;
 mod review;
 mod train;
 
-pub use train::{puzzle_rating, puzzle_set, Outcome as TrainOutcome, Source as TrainSource, Training};
+pub use train::{mistakes_of, puzzle_rating, puzzle_set, Outcome as TrainOutcome, Source as TrainSource, Training};
 
 use super::effects::Effects;
 use super::state::{AppState, Facts};
@@ -176,6 +176,9 @@ pub enum Event {
     TrainNext(crate::ai::puzzles::Difficulty),
     TrainRetry,
     TrainHint,
+    /// Practise your mistakes: the analysed game's mistakes as puzzles.
+    PractiseMistakes,
+    TrainNextMistake,
 }
 
 impl Event {
@@ -204,6 +207,7 @@ impl Event {
             CopyGame { .. } | OpenImport | CloseImport | Import { .. } => false,
             // The puzzle has its own game.
             OpenTrain { .. } | TrainDaily { .. } | TrainNext(_) | TrainRetry | TrainHint => false,
+            PractiseMistakes | TrainNextMistake => false,
         }
     }
 }
@@ -292,6 +296,8 @@ pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         TrainNext(difficulty) => train::next(state, difficulty),
         TrainRetry => train::retry(state),
         TrainHint => train::hint(state),
+        PractiseMistakes => train::practise(state),
+        TrainNextMistake => train::next_mistake(state),
     }
 }
 

@@ -378,3 +378,65 @@ fn the_rating_follows_elo_against_the_puzzles_level() {
     // Expected 0.09 from 1208 against a hard one: -3.
     assert_eq!((progress.rating, progress.streak, progress.best_streak), (1205, 0, 1));
 }
+
+#[test]
+fn practise_your_mistakes_offers_the_peoples_mistakes_as_puzzles() {
+    use crate::ai::analysis::{ActionAnalysis, Class, Eval, GameAnalysis, Judgement, Quality, Steps, Verdict};
+    use crate::rules::{Action, Move};
+    let mut state = playing();
+    for (from, to) in [("e2", "f3"), ("o15", "n14"), ("f3", "g4")] {
+        tap(&mut state, sq(from));
+        tap(&mut state, sq(to));
+        update(&mut state, &Facts::default(), Event::Confirm);
+    }
+    state.animation = None;
+    let saved = saved_game(&state);
+    let game = state.session.game().clone();
+    // A's first move called a mistake, the best another move of that position.
+    let start = *game.position_before(0).expect("the start");
+    let played = Move { from: sq("e2"), to: sq("f3") };
+    let best = start.legal_moves().iter().find(|&mv| mv != played).and_then(|mv| start.route(mv)).expect("a move");
+    let verdict = |index: usize| {
+        let judged = |class| Judgement {
+            before: Eval::Lead(Steps(0)),
+            after: Eval::Lead(Steps(-40)),
+            best: if index == 0 {
+                best.clone()
+            } else {
+                game.position_before(index)
+                    .and_then(|p| match &game.history()[index] {
+                        Action::Move(r) => p.route(Move { from: r.from(), to: r.to() }),
+                        _ => None,
+                    })
+                    .expect("a route")
+            },
+            loss: Steps(if index == 0 { 40 } else { 0 }),
+            class,
+        };
+        Verdict::Judged(judged(if index == 0 { Class::Mistake } else { Class::Best }))
+    };
+    let actions = (0..game.history().len())
+        .map(|index| ActionAnalysis {
+            index,
+            seat: game.actor(index),
+            action: game.history()[index].clone(),
+            verdict: verdict(index),
+        })
+        .collect();
+    let analysis = GameAnalysis::from_verdicts(&game, Quality { depth: 2 }, actions).expect("an analysis");
+    assert!(state.session.set_analysis(analysis));
+    let mistakes = mistakes_of(&state.session);
+    assert_eq!(mistakes.len(), 1);
+    assert_eq!(mistakes[0].position, start, "the position before the move");
+    assert_eq!(mistakes[0].answer_move(), Move { from: best.from(), to: best.to() });
+    let saved_analysed = saved_game(&state);
+    update(&mut state, &Facts::default(), Event::PractiseMistakes);
+    assert_eq!(state.ui.page(), Page::Train);
+    let answer = best.squares().to_vec();
+    play_in_puzzle(&mut state, &answer);
+    let training = state.training.as_ref().expect("a puzzle");
+    assert_eq!(training.outcome, Some(TrainOutcome::Solved));
+    assert_eq!(state.settings.training, crate::app::settings::TrainingProgress::default(), "not graded");
+    assert_eq!(saved_game(&state), saved_analysed, "the analysed game is untouched");
+    assert_ne!(saved, saved_analysed);
+}

@@ -4,7 +4,7 @@
 //! a move played is then judged by `Puzzle::check`, and the progress kept in the settings.
 
 use super::Event;
-use crate::ai::analysis::Steps;
+use crate::ai::analysis::{Class, Steps};
 use crate::ai::puzzles::{self, Answer, Difficulty, Puzzle, PuzzleSet};
 use crate::app::session::{GameConfig, Player, Session};
 use crate::app::ui::effects::Effects;
@@ -31,6 +31,8 @@ pub fn puzzle_set() -> &'static PuzzleSet {
 pub enum Source {
     Daily,
     Graded(Difficulty),
+    /// The player's own mistake number n (from 0) of the analysed game.
+    Mistake(usize),
 }
 
 /// What the last move played in the puzzle was.
@@ -57,6 +59,8 @@ pub struct Training {
     pub hints: u8,
     /// The first answer moved the streak and the rating; retries do not.
     pub counted: bool,
+    /// The player's mistakes in the analysed game, as puzzles (Practise your mistakes).
+    pub mistakes: Vec<Puzzle>,
 }
 
 impl Training {
@@ -64,7 +68,7 @@ impl Training {
         let game = puzzle.game();
         let config = GameConfig { setup: puzzle.setup(), first: game.first_seat(), players: [Player::Human; 4] };
         let session = Session::with_game(config, game).ok()?.with_view(*view_of.view());
-        Some(Training { puzzle, source, session, outcome: None, hints: 0, counted: false })
+        Some(Training { puzzle, source, session, outcome: None, hints: 0, counted: false, mistakes: Vec::new() })
     }
 }
 
@@ -118,6 +122,7 @@ pub(super) fn retry(state: &mut AppState) -> Effects {
     let counted = training.counted;
     if let Some(mut fresh) = Training::new(training.puzzle.clone(), training.source, &training.session) {
         fresh.counted = counted;
+        fresh.mistakes = std::mem::take(&mut training.mistakes);
         *training = fresh;
         for _ in 0..hints {
             give_hint(training);
@@ -215,6 +220,11 @@ fn judge(training: &mut Training, progress: &mut crate::app::settings::TrainingP
         // The board plays only legal moves; nothing to judge.
         Answer::Illegal => return,
     };
+    // The player's own mistakes are not graded: they move no progress.
+    if matches!(training.source, Source::Mistake(_)) {
+        training.outcome = Some(if right { Outcome::Solved } else { Outcome::Wrong { played: route, loss: None } });
+        return;
+    }
     if !training.counted {
         training.counted = true;
         progress.record(right, puzzle_rating(puzzle.difficulty));
@@ -228,4 +238,66 @@ fn judge(training: &mut Training, progress: &mut crate::app::settings::TrainingP
         let loss = puzzle.loss_of(mv, 1, &AtomicBool::new(false)).filter(|loss| loss.0 > 0);
         Outcome::Wrong { played: route, loss }
     });
+}
+
+/// The people's own mistakes and blunders in the analysed game as puzzles: the position
+/// before each, the analysis' best move as the answer (any route of that piece to that
+/// square solves it), the move played as the runner-up and its loss as the gain. Empty
+/// without an analysis.
+pub fn mistakes_of(session: &Session) -> Vec<Puzzle> {
+    let Some(analysis) = session.analysis() else { return Vec::new() };
+    let people = session.config().human_seats();
+    let mut found = Vec::new();
+    for entry in &analysis.actions {
+        let (Some(judgement), Action::Move(played)) = (entry.verdict.judgement(), &entry.action) else { continue };
+        if !people.contains(entry.seat) || judgement.class < Class::Mistake {
+            continue;
+        }
+        let before = session.reviewing(entry.index);
+        let position = *before.game().position();
+        let best = &judgement.best;
+        let answer = Move { from: best.from(), to: best.to() };
+        if answer == (Move { from: played.from(), to: played.to() }) || !position.legal_moves().contains(answer) {
+            continue;
+        }
+        found.push(Puzzle {
+            id: format!("mistake-{}", entry.index + 1),
+            difficulty: Difficulty::Medium,
+            gain: judgement.loss,
+            deep_gain: judgement.loss,
+            depth: analysis.quality.depth,
+            greedy_rank: puzzles::greedy_rank(&position, answer),
+            answer: best.clone(),
+            runner_up: played.clone(),
+            position,
+        });
+    }
+    found
+}
+
+/// Practise your mistakes: the Train page at the first of the player's mistakes in the
+/// analysed game (nothing when there are none).
+pub(super) fn practise(state: &mut AppState) -> Effects {
+    let mistakes = mistakes_of(&state.session);
+    let Some(first) = mistakes.first().cloned() else { return Effects::none() };
+    if let Some(mut training) = Training::new(first, Source::Mistake(0), &state.session) {
+        training.mistakes = mistakes;
+        state.training = Some(training);
+        state.ui.show(Page::Train);
+    }
+    Effects::redraw()
+}
+
+/// The next of the player's mistakes (from the first again after the last).
+pub(super) fn next_mistake(state: &mut AppState) -> Effects {
+    let Some(training) = &mut state.training else { return Effects::none() };
+    let Source::Mistake(at) = training.source else { return Effects::none() };
+    let mistakes = std::mem::take(&mut training.mistakes);
+    let next = (at + 1) % mistakes.len().max(1);
+    let Some(puzzle) = mistakes.get(next).cloned() else { return Effects::none() };
+    if let Some(mut fresh) = Training::new(puzzle, Source::Mistake(next), &training.session) {
+        fresh.mistakes = mistakes;
+        *training = fresh;
+    }
+    Effects::redraw()
 }
