@@ -5,10 +5,9 @@
 //! are quick and repeatable.
 
 mod ai_support;
-mod common;
 
 use ai_support::random_game;
-use common::game_from;
+use ai_support::common::game_from;
 use halma::ai::eval::{WIN, WIN_THRESHOLD};
 use halma::ai::search::{self, Limits, SearchParams, SearchResult};
 use halma::ai::{self, Level, SearchRequest, ThreePlayerSearch};

@@ -4,10 +4,9 @@
 //! Searches here are limited by depth, not time, so the tests are quick and repeatable.
 
 mod ai_support;
-mod common;
 
 use ai_support::random_game;
-use common::{assert_legal, game_from, sq};
+use ai_support::common::{assert_legal, game_from, sq};
 use halma::ai::{self, Level, SearchRequest};
 use halma::rules::{Action, DrawReason, Game, Outcome, Seat, Setup, Square, VoteResult};
 use std::sync::atomic::AtomicBool;

@@ -7,10 +7,9 @@
 //! alongside in the same binary would change.
 
 mod ai_support;
-mod common;
 
 use ai_support::{opened_two_player_game, random_game, time_to_stop};
-use common::assert_legal;
+use ai_support::common::assert_legal;
 use halma::ai::search::{self, Limits, SearchParams};
 use halma::ai::{self, Level, SearchRequest};
 use halma::rules::{parse_hpn, Game, Seat, Setup};

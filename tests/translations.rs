@@ -1043,7 +1043,7 @@ fn the_seed_words_are_the_seeds_own() {
 /// The game ideas every glossary gives one word for, and the English words that name each
 /// idea in a msgid (matched whole, case-insensitively). A msgid with one of them names
 /// the idea, and its translations must use the glossary's word.
-const IDEA_CUES: [(&str, &[&str]); 31] = [
+const IDEA_CUES: [(&str, &[&str]); 35] = [
     ("piece", &["piece", "pieces"]),
     ("step", &["step", "steps"]),
     ("jump", &["jump", "jumps", "jumped", "jumping"]),
@@ -1109,6 +1109,12 @@ const IDEA_CUES: [(&str, &[&str]); 31] = [
     // quarter turn", "Turn to face" nor "answers in turn".
     ("round", &["round", "rounds"]),
     ("turn", &["a turn", "one turn", "per turn", "its turn", "its turns", "own turns", "31st turn", "turns played"]),
+    // Train (#41): the built-in puzzles, the player's streak and rating, and the analysis'
+    // winning chance.
+    ("puzzle", &["puzzle", "puzzles"]),
+    ("streak", &["streak"]),
+    ("rating", &["rating"]),
+    ("winning chance", &["winning chance", "winning chances"]),
 ];
 
 /// A word reserved for another idea (`word (idea)` in the glossary), or forbidden outright.

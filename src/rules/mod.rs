@@ -30,7 +30,7 @@ pub use position::{IllegalMove, Position, DUTY_FREE_TURNS};
 pub use save::{LoadError, SavedGame, SavedOffer, SeatField, SAVE_FORMAT, SAVE_VERSION};
 pub use seat::{ParseSeatError, Seat, SeatSet};
 pub use setup::{camp_at, ParseSetupError, Setup, MAX_ARMY};
-pub use square::{ParseSquareError, Square};
 #[cfg(test)]
 pub(crate) use square::sq;
+pub use square::{ParseSquareError, Square};
 pub use tables::DIRECTIONS;

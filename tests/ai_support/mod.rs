@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 // The random games every test crate shares (tests/common, included by path).
 #[path = "../common/mod.rs"]
-mod common;
+pub mod common;
 #[allow(unused_imports)]
 pub use common::random_game;
 

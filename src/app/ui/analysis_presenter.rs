@@ -309,8 +309,8 @@ pub fn summaries(analysis: &GameAnalysis) -> Vec<SeatSummary> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::sq;
     use crate::ai::analysis::{ActionAnalysis, Judgement, Quality, Steps};
+    use crate::rules::sq;
     use crate::rules::Game;
 
     #[test]

@@ -574,8 +574,8 @@ pub fn save_failure(failure: Option<&SaveFailure>) -> SaveFailureKind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::sq;
     use crate::app::session::GameConfig;
+    use crate::rules::sq;
 
     /// The engine program's time for a move in these tests.
     const PROGRAM_MOVE: Duration = Duration::from_millis(2500);

@@ -4,12 +4,8 @@ use super::*;
 use crate::app::session::{GameConfig, Player};
 use crate::app::ui::effects::{Redraw, Save};
 use crate::app::ui::worker::JobKind;
-use crate::rules::{Seat, Setup, Square};
+use crate::rules::{sq, Seat, Setup, Square};
 use crate::{Question, RecordTrouble};
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap_or(Square::from_index(0))
-}
 
 /// Two people at the game page of a fresh two-player game.
 fn playing() -> AppState {
