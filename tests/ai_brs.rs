@@ -6,8 +6,8 @@
 
 mod ai_support;
 
-use ai_support::random_game;
 use ai_support::common::game_from;
+use ai_support::random_game;
 use halma::ai::eval::{WIN, WIN_THRESHOLD};
 use halma::ai::search::{self, Limits, SearchParams, SearchResult};
 use halma::ai::{self, Level, SearchRequest, ThreePlayerSearch};

@@ -5,8 +5,8 @@
 
 mod ai_support;
 
-use ai_support::random_game;
 use ai_support::common::{assert_legal, game_from, sq};
+use ai_support::random_game;
 use halma::ai::{self, Level, SearchRequest};
 use halma::rules::{Action, DrawReason, Game, Outcome, Seat, Setup, Square, VoteResult};
 use std::sync::atomic::AtomicBool;

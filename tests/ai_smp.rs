@@ -8,8 +8,8 @@
 
 mod ai_support;
 
-use ai_support::{opened_two_player_game, random_game, time_to_stop};
 use ai_support::common::assert_legal;
+use ai_support::{opened_two_player_game, random_game, time_to_stop};
 use halma::ai::search::{self, Limits, SearchParams};
 use halma::ai::{self, Level, SearchRequest};
 use halma::rules::{parse_hpn, Game, Seat, Setup};
