@@ -3,6 +3,7 @@
 
 pub mod analysing;
 pub mod correspondence;
+pub mod guide;
 pub mod interaction;
 pub mod lan;
 pub mod locale;

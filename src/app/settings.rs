@@ -33,6 +33,11 @@ pub struct Settings {
     /// The Train page's progress: puzzles solved, streaks and rating (#41).
     #[serde(default)]
     pub training: TrainingProgress,
+    /// The first-game guide was done or skipped: it no longer opens by itself. A file from
+    /// before the guide says false; the guide then still opens only for a player without a
+    /// saved game (`actions::guide::at_start`).
+    #[serde(default)]
+    pub guide_seen: bool,
 }
 
 /// The player's puzzle progress, kept with the settings so a new game never resets it.
@@ -141,6 +146,7 @@ impl Default for Settings {
             engine_command: String::new(),
             engine_move_ms: DEFAULT_ENGINE_MOVE_MS,
             training: TrainingProgress::default(),
+            guide_seen: false,
         }
     }
 }
