@@ -602,3 +602,20 @@ fn halma_data_dir_in_the_environment_is_honoured() {
     assert_eq!(store, Some(Store::new(&dir)));
     assert_ne!(without, Some(dir));
 }
+
+#[test]
+fn settings_from_before_sound_and_vibration_load_with_both_on_and_keep_them_off() {
+    use halma::app::settings::Settings as AppSettings;
+    let store = Store::new(fresh_dir(DIRS, "settings_sound"));
+    let accept = |settings: AppSettings| Ok::<_, String>(settings);
+    // Written by an app from before #39: no "sound", no "vibration" (nor "theme").
+    store.save(SETTINGS, &json!({"language": "fr", "engine_command": "", "engine_move_ms": 1000})).unwrap();
+    let LoadOutcome::Loaded(old) = store.load(SETTINGS, accept) else { panic!("the old settings load") };
+    assert_eq!((old.language.as_deref(), old.sound, old.vibration), (Some("fr"), true, true));
+
+    let quiet = AppSettings { sound: false, vibration: false, ..old };
+    store.save(SETTINGS, &quiet).unwrap();
+    assert_eq!(store.load(SETTINGS, accept), LoadOutcome::Loaded(quiet));
+    let text = fs::read_to_string(store.path(SETTINGS)).unwrap();
+    assert!(text.contains(r#""sound": false"#) && text.contains(r#""vibration": false"#), "{text}");
+}

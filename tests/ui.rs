@@ -1198,6 +1198,166 @@ fn has_piece_in(h: &ui_support::Harness, name: &str) -> bool {
     h.board().get_cells().row_data(sq(name).index()).is_some_and(|cell| cell.has_piece)
 }
 
+/// What a game gives to hear and feel (#39), through a sink that records it: a step
+/// into the camp that wins, Confirm and each landing felt, a refused tap rejected. The
+/// menu's Sound row turns the sounds off (the haptics stay) and is remembered at the next
+/// start; the desktop has no Vibration row.
+fn sound_and_vibration_follow_the_menu_and_are_remembered() {
+    use halma::app::sound::{Cue, Feedback, Haptic};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    #[derive(Default)]
+    struct Felt {
+        sounds: Vec<Cue>,
+        haptics: Vec<Haptic>,
+    }
+    struct Recorder(Rc<RefCell<Felt>>);
+    impl Feedback for Recorder {
+        fn sound(&mut self, cue: Cue) {
+            self.0.borrow_mut().sounds.push(cue);
+        }
+        fn haptic(&mut self, haptic: Haptic) {
+            self.0.borrow_mut().haptics.push(haptic);
+        }
+    }
+    let felt = Rc::new(RefCell::new(Felt::default()));
+    let take = || std::mem::take(&mut *felt.borrow_mut());
+    let h = harness("sound");
+    h.controller.set_feedback(Box::new(Recorder(felt.clone())));
+    // A wins with one step into the last free square of its target camp.
+    let start =
+        parse_hpn("11AAAAA/11AAAAA/12AAAA/13AAA/14A1/14A1/16/16/16/16/16/16/16/16/CCC13/CCCCCCCCCCCCCCCC A 2p 80");
+    h.start(Session::with_game(humans(Setup::TwoPlayers), Game::from_position(start.expect("hpn"))).expect("2p"));
+    h.tap(sq("o11"));
+    h.tap(sq("p12"));
+    assert!(take().sounds.is_empty(), "a selection and a preview are quiet");
+    h.click_button("Confirm");
+    advance(800);
+    let Felt { sounds, haptics } = take();
+    assert_eq!(sounds, [Cue::Step, Cue::ArriveInCamp, Cue::Win]);
+    assert_eq!(haptics, [Haptic::Confirm, Haptic::Tick]);
+    h.tap(sq("a1"));
+    assert_eq!(take().sounds, [Cue::Refused], "the game is over");
+
+    // Tall enough for the whole menu: queries find only what is in view.
+    h.window.window().set_size(slint::LogicalSize::new(1000.0, 1600.0));
+    h.click_button("More actions");
+    assert!(h.combo_shows("On") && h.shows_text("Sound"));
+    assert!(!h.preferences().get_vibration_offered() && !h.shows_text("Vibration"), "none on the desktop");
+    h.preferences().invoke_set_sound(false);
+    advance(20);
+    assert!(h.combo_shows("Off") && !h.combo_shows("On"));
+    h.key(slint::platform::Key::Escape);
+    h.tap(sq("a1"));
+    let Felt { sounds, haptics } = take();
+    assert_eq!((sounds, haptics), (vec![], vec![Haptic::Reject]), "heard no more, still felt");
+
+    let h = ui_support::open(h.quit());
+    assert!(!h.controller.state().settings.sound && h.controller.state().settings.vibration);
+    h.window.window().set_size(slint::LogicalSize::new(1000.0, 1600.0));
+    h.click_button("More actions");
+    assert!(h.combo_shows("Off"), "remembered");
+}
+
+/// The first-game guide's step on screen.
+fn guide_step(h: &ui_support::Harness) -> Option<halma::GuideStep> {
+    let guide = h.window.global::<halma::Guide>();
+    guide.get_active().then(|| guide.get_step())
+}
+
+/// A newcomer's first start on an upright phone: the guide greets them on the real board
+/// and is walked through by taps on the board, Confirm, Undo and the menu, each step
+/// waiting for its own action; then the new-game screen. The guide's game is never saved,
+/// and the guide does not come back by itself.
+fn a_newcomer_walks_the_whole_guide_by_taps() {
+    use halma::GuideStep::*;
+    let dir = ui_support::fresh_dir("guide");
+    let h = ui_support::open_as_newcomer(dir, slint::LogicalSize::new(360.0, 640.0));
+    assert_eq!((h.navigation().get_page(), guide_step(&h)), (Page::Game, Some(Select)));
+    assert!(h.shows_text("Step 1 of 10"));
+    assert!(h.button_enabled("Skip"));
+    h.tap(sq("j9"));
+    assert_eq!(guide_step(&h), Some(Select), "an empty square selects nothing");
+    h.tap(sq("b2"));
+    assert_eq!(guide_step(&h), Some(PreviewStep));
+    assert!(!h.button_enabled("Hint"), "no hints in the guide's game");
+    h.tap(sq("c3"));
+    assert_eq!(guide_step(&h), Some(Confirm));
+    assert_eq!(h.window.global::<halma::Guide>().get_pointer(), halma::GuidePointer::Bar);
+    h.click_button("Confirm");
+    advance(600);
+    assert_eq!(guide_step(&h), Some(Jump));
+    h.tap(sq("c3"));
+    assert_eq!(guide_step(&h), Some(Jump), "a selection is not a jump");
+    h.tap(sq("e5"));
+    assert_eq!(guide_step(&h), Some(Chain));
+    h.tap(sq("g5"));
+    assert_eq!(guide_step(&h), Some(CutBack));
+    assert_eq!(h.window.global::<halma::Guide>().get_marks().row_count(), 1, "the first landing, ringed");
+    h.tap(sq("e5"));
+    assert_eq!(guide_step(&h), Some(Goal));
+    h.tap(sq("m13"));
+    h.tap(sq("n14"));
+    h.click_button("Confirm");
+    advance(600);
+    assert_eq!(guide_step(&h), Some(Undo));
+    h.click_button("Undo");
+    assert_eq!(guide_step(&h), Some(Menu));
+    h.click_button("More actions");
+    assert_eq!(guide_step(&h), Some(Menu), "the menu is open over the card");
+    h.key(slint::platform::Key::Escape);
+    assert_eq!(guide_step(&h), Some(Done), "opened and closed again");
+    h.click_button("Done");
+    assert_eq!((guide_step(&h), h.navigation().get_page()), (None, Page::NewGame), "now a game of their own");
+    assert!(h.controller.state().settings.guide_seen);
+    assert!(!h.dir.join("game.json").exists(), "the guide's game is never saved");
+    let h = ui_support::open_as_newcomer(h.quit(), slint::LogicalSize::new(360.0, 640.0));
+    assert_eq!((guide_step(&h), h.navigation().get_page()), (None, Page::NewGame), "once is enough");
+}
+
+/// How to play from the menu in the middle of a game, skipped midway (the button, then
+/// Esc): the game, its selection and its save are exactly as before, and a computer to
+/// move waits for the guide to end.
+fn the_guide_skipped_midway_leaves_the_game_unchanged() {
+    use halma::GuideStep::*;
+    let h = harness("guide-skip");
+    h.start(Session::new(humans(Setup::TwoPlayers)));
+    h.play_e2_f3();
+    advance(600);
+    h.tap(sq("l16"));
+    advance(halma::app::ui::SELECTION_SAVE_DELAY.as_millis() as u64 + 50);
+    let before = h.controller.session();
+    let saved = std::fs::read(h.dir.join("game.json")).expect("saved");
+    h.menu("How to play");
+    assert_eq!(guide_step(&h), Some(Select));
+    h.tap(sq("b2"));
+    h.tap(sq("c3"));
+    assert_eq!(guide_step(&h), Some(Confirm));
+    h.click_button("Confirm");
+    advance(600);
+    assert_eq!(guide_step(&h), Some(Jump));
+    h.click_button("Skip");
+    assert_eq!((guide_step(&h), h.navigation().get_page()), (None, Page::Game));
+    let after = h.controller.session();
+    assert_eq!(after.game(), before.game());
+    assert_eq!(after.interaction(), before.interaction(), "the selection is back");
+    advance(halma::app::ui::SELECTION_SAVE_DELAY.as_millis() as u64 + 50);
+    assert_eq!(std::fs::read(h.dir.join("game.json")).expect("saved"), saved, "the save byte for byte");
+
+    // Against the computer: it does not move while the guide runs, and moves after.
+    h.start(Session::new(against(Player::Computer(Level::Beginner))));
+    h.play_e2_f3();
+    h.menu("How to play");
+    for _ in 0..40 {
+        advance(60);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(h.game().history().len(), 1, "the computer waits for the guide");
+    h.key(slint::platform::Key::Escape);
+    assert_eq!(guide_step(&h), None, "Esc skips the guide");
+    h.wait_for_actions(2);
+}
+
 fn main() {
     ui_support::run_flows(&[
         ("tap_preview_confirm_a_step", tap_preview_confirm_a_step),
@@ -1235,5 +1395,9 @@ fn main() {
         ("a_bad_engine_command_is_told_and_the_game_goes_on", a_bad_engine_command_is_told_and_the_game_goes_on),
         ("a_program_read_from_files_waits_for_the_players_word", a_program_read_from_files_waits_for_the_players_word),
         ("train_solves_the_puzzle_of_the_day", train_solves_the_puzzle_of_the_day),
+        (
+            "sound_and_vibration_follow_the_menu_and_are_remembered",
+            sound_and_vibration_follow_the_menu_and_are_remembered,
+        ),
     ]);
 }

@@ -12,9 +12,13 @@ pub mod records;
 pub mod saving;
 pub mod session;
 pub mod settings;
+pub mod sound;
 pub mod storage;
 pub mod tap_target;
 pub mod view;
+
+#[cfg(feature = "gui")]
+pub mod haptics;
 
 #[cfg(all(target_os = "android", feature = "android"))]
 pub mod android;

@@ -38,6 +38,16 @@ pub struct Settings {
     /// saved game (`actions::guide::at_start`).
     #[serde(default)]
     pub guide_seen: bool,
+    /// Sounds for moves, refused taps and the end of the game (a file from before them: on).
+    #[serde(default = "on")]
+    pub sound: bool,
+    /// Haptic feedback on Android (a file from before it: on).
+    #[serde(default = "on")]
+    pub vibration: bool,
+}
+
+fn on() -> bool {
+    true
 }
 
 /// The player's puzzle progress, kept with the settings so a new game never resets it.
@@ -147,6 +157,8 @@ impl Default for Settings {
             engine_move_ms: DEFAULT_ENGINE_MOVE_MS,
             training: TrainingProgress::default(),
             guide_seen: false,
+            sound: true,
+            vibration: true,
         }
     }
 }

@@ -26,6 +26,7 @@ pub fn window_start(window: &AppWindow, cells: &std::rc::Rc<VecModel<Cell>>) {
     window.global::<BoardState>().set_cells(ModelRc::from(cells.clone()));
     let names = locale::LANGUAGES.iter().map(|(_, name)| SharedString::from(*name)).collect::<Vec<_>>();
     window.global::<Preferences>().set_language_names(ModelRc::new(VecModel::from(names)));
+    window.global::<Preferences>().set_vibration_offered(crate::app::haptics::AVAILABLE);
 }
 
 /// The interface state: the page, the import dialog, the cursor, Resume. (The question
@@ -99,6 +100,13 @@ pub fn turning(window: &AppWindow, turning: BoardTurning) {
 /// The theme setting (the window turns it into colours).
 pub fn theme(window: &AppWindow, theme: ThemeChoice) {
     window.global::<Preferences>().set_theme(theme);
+}
+
+/// The Sound and Vibration settings.
+pub fn feedback(window: &AppWindow, sound: bool, vibration: bool) {
+    let preferences = window.global::<Preferences>();
+    preferences.set_sound(sound);
+    preferences.set_vibration(vibration);
 }
 
 /// The board; only the cells that changed are written, so Slint redraws only those.

@@ -19,6 +19,7 @@ use crate::app::locale;
 use crate::app::players::{program_name, Driven};
 use crate::app::saving::{self, Saver};
 use crate::app::session::{Player, Session};
+use crate::app::sound::{self, Cue, Feedback};
 use crate::app::storage::{self, Store};
 use crate::{AppWindow, Cell};
 use slint::{ComponentHandle, Timer, TimerMode, VecModel};
@@ -86,6 +87,8 @@ pub struct Controller {
     board: BoardMotion,
     /// The game's analysis while it runs in the background.
     analysis: AnalysisRunner,
+    /// Where the actions' cues go: silent until `run_app` gives it the device.
+    feedback: RefCell<Box<dyn Feedback>>,
 }
 
 impl Controller {
@@ -104,6 +107,7 @@ impl Controller {
                 history_shown: StdCell::new(None),
             },
             analysis: AnalysisRunner::default(),
+            feedback: RefCell::new(Box::new(sound::Silent)),
         });
         bind::window_start(window, &controller.board.cells);
         bind::rules_diagrams(window, super::diagrams::all());
@@ -172,7 +176,8 @@ impl Controller {
         if effects.stop_analysis {
             self.analysis.stop();
         }
-        self.settle(before);
+        let ended = self.settle(before);
+        self.give_feedback(effects.cues.iter().copied().chain(ended));
         if let Some(copy) = &effects.copy {
             self.write_record(copy);
         }
@@ -204,18 +209,39 @@ impl Controller {
 
     /// What every change brings: an analysis of the game as it was is of no use any more,
     /// the computers answer a draw offer, the board turns to the seat to move, and a
-    /// copied record no longer speaks of this game.
-    fn settle(&self, before: HistoryKey) {
+    /// copied record no longer speaks of this game. Returns the cue of the game's end if
+    /// the computers' votes ended it.
+    fn settle(&self, before: HistoryKey) -> Option<Cue> {
         let mut state = self.state.borrow_mut();
         if self.analysis.is_stale(state.session.game()) {
             self.analysis.stop();
         }
         let orientation = state.settings.orientation;
+        let was_over = state.session.game().is_over();
         state.session.resolve_computer_votes(ai::should_accept_draw);
         state.session.apply_orientation(orientation);
         if HistoryKey::of(&state.session) != before {
             state.messages.copied = None;
         }
+        Cue::of_ending(state.session.game().outcome()).filter(|_| !was_over)
+    }
+
+    /// Hands the cues to the feedback sink as the Sound and Vibration settings allow.
+    fn give_feedback(&self, cues: impl Iterator<Item = Cue>) {
+        let cues: Vec<Cue> = cues.collect();
+        if cues.is_empty() {
+            return;
+        }
+        let (sound, vibration) = {
+            let state = self.state.borrow();
+            (state.settings.sound, state.settings.vibration)
+        };
+        sound::deliver(&cues, sound, vibration, self.feedback.borrow_mut().as_mut());
+    }
+
+    /// Where the cues go from now on (the app's device; tests may record them).
+    pub fn set_feedback(&self, sink: Box<dyn Feedback>) {
+        *self.feedback.borrow_mut() = sink;
     }
 
     // ----- What the effects start -----
@@ -458,6 +484,7 @@ impl Controller {
         bind::pickers(&window, presenter::pickers(session));
         bind::turning(&window, presenter::turning(settings.orientation));
         bind::theme(&window, presenter::theme_choice(settings.theme));
+        bind::feedback(&window, settings.sound, settings.vibration);
         bind::language_index(&window, locale::language_index(state.language));
         bind::form(&window, presenter::form(&state.form));
         drop(state);

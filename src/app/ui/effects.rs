@@ -1,6 +1,8 @@
 //! What an action asks of the world beyond the state: the closed set of things the
 //! controller's dispatch carries out after the action, in one fixed order, once each.
 
+use crate::app::sound::Cue;
+
 /// When the session and settings are written to disk.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Save {
@@ -55,6 +57,8 @@ pub struct Effects {
     pub copy: Option<Copy>,
     /// Back found nothing left to go back to: the system may close the app.
     pub let_system_close: bool,
+    /// What to hear and feel (`app::sound`), in order; the player's settings decide.
+    pub cues: Vec<Cue>,
 }
 
 impl Effects {
@@ -91,6 +95,7 @@ impl Effects {
             language: self.language || other.language,
             copy: other.copy.or(self.copy),
             let_system_close: self.let_system_close || other.let_system_close,
+            cues: self.cues.into_iter().chain(other.cues).collect(),
         }
     }
 }

@@ -60,6 +60,8 @@ pub fn run_app(data_dir: PathBuf) -> Result<(), slint::PlatformError> {
     CONTROLLER.with(|c| c.borrow_mut().take());
     let window = AppWindow::new()?;
     let controller = Controller::install(&window, Some(Store::new(data_dir)));
+    // Only the app makes sounds and vibrates: tests and tools keep the silent sink.
+    controller.set_feedback(Box::new(crate::app::sound::player::Device::default()));
     CONTROLLER.with(|c| *c.borrow_mut() = Some(controller.clone()));
     window.run()?;
     controller.save();

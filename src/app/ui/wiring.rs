@@ -159,5 +159,7 @@ impl Controller {
         send!(self, preferences.on_select_language, |index: i32| Event::SelectLanguage(index));
         send!(self, preferences.on_set_turning, |turning: BoardTurning| Event::SetTurning(turning));
         send!(self, preferences.on_set_theme, |theme: ThemeChoice| Event::SetTheme(theme));
+        send!(self, preferences.on_set_sound, |on: bool| Event::SetSound(on));
+        send!(self, preferences.on_set_vibration, |on: bool| Event::SetVibration(on));
     }
 }

@@ -2,7 +2,8 @@
 //! keys and Enter, zoom, rotation, panning and two-finger gestures. None of the view
 //! changes touch the game or the preview.
 
-use super::play::after_tap;
+use super::play::{after_tap, cut_animation, refused};
+use crate::app::interaction::TapResult;
 use crate::app::tap_target::{self, BoardPoint, Pointer};
 use crate::app::ui::effects::{Effects, Redraw, Save};
 use crate::app::ui::state::AppState;
@@ -13,9 +14,10 @@ use crate::app::view::{Orientation, ZOOM_STEP};
 pub(super) fn tap(state: &mut AppState, x: i32, y: i32) -> Effects {
     state.touch.forget();
     let Some(square) = state.session.view().square_at(x, y) else { return Effects::none() };
-    state.animation = None;
+    let cut = cut_animation(state);
+    let before = state.session.interaction().selected;
     let result = state.session.tap(square);
-    after_tap(state, result)
+    heard(cut, let_go(&result, before, square), after_tap(state, result))
 }
 
 /// A finger's tap at (x, y) dp on the board with squares of `square_dp`: the square it
@@ -30,13 +32,31 @@ pub(super) fn touch_tap(state: &mut AppState, x: f32, y: f32, square_dp: f32) ->
         state.touch.forget();
         return Effects::none();
     };
-    state.animation = None;
+    let cut = cut_animation(state);
     let before = state.session.interaction().selected;
     let result = target.apply(&mut state.session);
     let session = &state.session;
     let view = *session.view();
     state.touch.after_tap(session.game(), before, session.interaction(), &view, Pointer::Touch, point, square_dp);
-    after_tap(state, result)
+    let refused_tap = let_go(&result, before, target.square);
+    heard(cut, refused_tap, after_tap(state, result))
+}
+
+/// True when a tap let the selected piece go because it cannot move there (a tap on
+/// the piece itself lets it go on purpose).
+fn let_go(result: &TapResult, selected: Option<crate::rules::Square>, tapped: crate::rules::Square) -> bool {
+    *result == TapResult::Deselected && selected != Some(tapped)
+}
+
+/// A tap's effects after the cues of an animation it cut short, refused if it let the
+/// selection go.
+fn heard(cut: Vec<crate::app::sound::Cue>, let_go: bool, effects: Effects) -> Effects {
+    let before = Effects { cues: cut, ..Effects::none() };
+    if let_go {
+        before.and(refused(effects))
+    } else {
+        before.and(effects)
+    }
 }
 
 pub(super) fn arrow(state: &mut AppState, dx: i32, dy: i32) -> Effects {
@@ -48,9 +68,9 @@ pub(super) fn arrow(state: &mut AppState, dx: i32, dy: i32) -> Effects {
 pub(super) fn enter(state: &mut AppState) -> Effects {
     state.touch.forget();
     state.ui.show_cursor();
-    state.animation = None;
+    let cut = cut_animation(state);
     let result = state.session.enter();
-    after_tap(state, result)
+    heard(cut, false, after_tap(state, result))
 }
 
 /// One zoom step in (or out) around a point given as fractions of the view.

@@ -147,6 +147,8 @@ pub enum Event {
     SystemLanguage(String),
     SetTurning(BoardTurning),
     SetTheme(ThemeChoice),
+    SetSound(bool),
+    SetVibration(bool),
 
     // ----- Records -----
     /// Copy game, at this Unix time (the record's date and file name).
@@ -204,6 +206,7 @@ impl Event {
             SetUp | SetPlayers(_) | SetBothArmies(_) | SetSeatPlayer(..) | SetFirstSeat(_) => false,
             SetEngineCommand(_) | SetEngineMoveTime(_) | Start | Resume | DismissLoadProblems => false,
             SelectLanguage(_) | SystemLanguage(_) | SetTurning(_) | SetTheme(_) => false,
+            SetSound(_) | SetVibration(_) => false,
             CopyGame { .. } | OpenImport | CloseImport | Import { .. } => false,
             // The puzzle has its own game.
             OpenTrain { .. } | TrainDaily { .. } | TrainNext(_) | TrainRetry | TrainHint => false,
@@ -285,6 +288,8 @@ pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         SystemLanguage(tag) => pages::system_language(state, &tag),
         SetTurning(turning) => pages::set_turning(state, turning),
         SetTheme(theme) => pages::set_theme(state, theme),
+        SetSound(on) => pages::set_sound(state, on),
+        SetVibration(on) => pages::set_vibration(state, on),
 
         CopyGame { unix_time } => records::copy_game(state, unix_time),
         OpenImport => records::open_import(state),
@@ -320,3 +325,5 @@ fn begin(state: &mut AppState, session: Session) -> Effects {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod cue_tests;

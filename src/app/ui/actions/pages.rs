@@ -187,3 +187,14 @@ pub(super) fn set_theme(state: &mut AppState, theme: ThemeChoice) -> Effects {
     state.settings.theme = presenter::theme(theme);
     Effects::saved()
 }
+
+pub(super) fn set_sound(state: &mut AppState, on: bool) -> Effects {
+    state.settings.sound = on;
+    Effects::saved()
+}
+
+/// Haptic feedback on or off (the menu offers it on Android only).
+pub(super) fn set_vibration(state: &mut AppState, on: bool) -> Effects {
+    state.settings.vibration = on;
+    Effects::saved()
+}

@@ -6,18 +6,20 @@ use super::interrupt;
 use crate::app::interaction::TapResult;
 use crate::app::players::{FailureKind, Turn};
 use crate::app::session::Player;
+use crate::app::sound::Cue;
 use crate::app::ui::animation::Animation;
 use crate::app::ui::effects::Effects;
 use crate::app::ui::state::{AppState, Facts};
 use crate::app::ui::worker::{Finished, JobKind};
-use crate::rules::Action;
+use crate::rules::{Action, Seat, Square};
 use crate::{Page, Question};
 
 /// What follows a tap, Enter or a picker's choice.
 pub(super) fn after_tap(state: &mut AppState, result: TapResult) -> Effects {
     match result {
         TapResult::Confirm(_) => confirm(state),
-        TapResult::Nothing => Effects::redraw(),
+        // The tap asked for what the game refused (or cannot do now).
+        TapResult::Nothing => refused(Effects::redraw()),
         // A selection or a preview: the game is as it was.
         _ => Effects::saved_soon(),
     }
@@ -25,19 +27,48 @@ pub(super) fn after_tap(state: &mut AppState, result: TapResult) -> Effects {
 
 /// Plays the previewed route, shown hop by hop.
 pub(super) fn confirm(state: &mut AppState) -> Effects {
-    state.animation = None;
+    let cut = cut_animation(state);
     let seat = state.session.game().position().army_to_move();
-    match state.session.confirm() {
+    let effects = match state.session.confirm() {
         Ok(action) => {
-            let mut effects = Effects { stop_search: true, ..Effects::saved() };
+            let mut effects = Effects { stop_search: true, cues: vec![Cue::Confirm], ..Effects::saved() };
             if let Action::Move(route) = action {
-                state.animation = Animation::new(route.squares().to_vec(), seat);
+                animate(state, route.squares().to_vec(), seat);
                 effects.animate = true;
             }
             effects
         }
-        Err(_) => Effects::redraw(),
-    }
+        Err(_) => refused(Effects::redraw()),
+    };
+    Effects { cues: cut, ..Effects::none() }.and(effects)
+}
+
+/// `effects` with the cue of a refused tap, key or button.
+pub(super) fn refused(effects: Effects) -> Effects {
+    effects.and(Effects { cues: vec![Cue::Refused], ..Effects::none() })
+}
+
+/// Stops the move being shown (the player acts on): the piece is drawn where it ends,
+/// and what its arrival was to sound like is heard now.
+pub(super) fn cut_animation(state: &mut AppState) -> Vec<Cue> {
+    state.animation.take().map(Animation::cut_short).unwrap_or_default()
+}
+
+/// Shows the move just played along `route`, with the cues of its arrival: in the
+/// seat's target camp (from outside it), and the end of the game if it ended there.
+fn animate(state: &mut AppState, route: Vec<Square>, seat: Seat) {
+    let game = state.session.game();
+    let camp = game.setup().target_camp(seat);
+    let arrives =
+        matches!((route.first(), route.last()), (Some(&from), Some(&to)) if camp.contains(to) && !camp.contains(from));
+    let mut arrival = if arrives { vec![Cue::ArriveInCamp] } else { Vec::new() };
+    arrival.extend(Cue::of_ending(game.outcome()));
+    state.animation = Animation::new(route, seat).map(|animation| animation.with_arrival(arrival));
+}
+
+/// The end of the game, heard when it ended without a move (a draw agreed, a pass).
+fn ending(state: &AppState) -> Effects {
+    Effects { cues: Cue::of_ending(state.session.game().outcome()).into_iter().collect(), ..Effects::none() }
 }
 
 pub(super) fn cancel(state: &mut AppState) -> Effects {
@@ -65,7 +96,11 @@ pub(super) fn search_finished(state: &mut AppState, finished: Finished) -> Effec
     let mut effects = Effects::saved();
     match (finished.kind, finished.turn) {
         (JobKind::Computer, Turn::Chose(action)) => {
+            let was_over = state.session.game().is_over();
             effects.animate = play_seat_action(state, action);
+            if !effects.animate && !was_over {
+                effects = effects.and(ending(state));
+            }
         }
         // A failure is told (Retry), not a reason to think again forever.
         (JobKind::Computer, Turn::Failed(failure)) => {
@@ -86,7 +121,7 @@ fn play_seat_action(state: &mut AppState, action: Action) -> bool {
     match state.session.play_action(&action) {
         Ok(()) => match action {
             Action::Move(route) => {
-                state.animation = Animation::new(route.squares().to_vec(), seat);
+                animate(state, route.squares().to_vec(), seat);
                 true
             }
             _ => false,
@@ -106,7 +141,8 @@ pub(super) fn animation_step(state: &mut AppState) -> Effects {
     if !moved {
         state.animation = None;
     }
-    Effects::redraw()
+    let cues = state.animation.as_ref().filter(|_| moved).map(Animation::landing_cues).unwrap_or_default();
+    Effects { cues, ..Effects::redraw() }
 }
 
 /// Retry after the computer's search failed: it thinks again.
@@ -159,7 +195,7 @@ pub(super) fn answer_draw(state: &mut AppState, accept: bool) -> Effects {
     let Some(seat) = state.session.human_vote_awaited() else { return Effects::none() };
     // A refused answer changes nothing; the screen is drawn either way.
     let _ = state.session.answer_draw(seat, accept);
-    Effects::saved()
+    Effects::saved().and(ending(state))
 }
 
 /// Restart or New game: asked first while the game is unfinished.
@@ -200,7 +236,7 @@ fn carry_out(state: &mut AppState, question: Question) -> Effects {
             effects.and(Effects::saved())
         }
         Question::OfferDraw => match state.session.offer_draw() {
-            Ok(_) => Effects::saved(),
+            Ok(_) => Effects::saved().and(ending(state)),
             Err(_) => Effects::redraw(),
         },
         Question::None => Effects::redraw(),
