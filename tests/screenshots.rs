@@ -61,6 +61,35 @@ fn store_shots(window: &AppWindow, controller: &std::rc::Rc<Controller>, name: &
     snapshot(window, &format!("{name}-analysed-review"));
 }
 
+/// A finger resting beside one of the selected piece's destinations, long enough for the
+/// loupe to show over the board; then the touch is cancelled.
+fn loupe_shot(window: &AppWindow, controller: &std::rc::Rc<Controller>, name: &str) {
+    use i_slint_core::input::TouchPhase;
+    use i_slint_core::platform::InternalEvent;
+    let touch = |position: slint::LogicalPosition, phase: TouchPhase| {
+        let point = i_slint_core::lengths::logical_point_from_api(position);
+        window.window().dispatch_event(WindowEvent::internal(InternalEvent::Touch { id: 0, position: point, phase }));
+    };
+    let board = i_slint_backend_testing::ElementHandle::find_by_element_id(window, "GamePage::board").next();
+    let board = board.expect("the board is on screen");
+    let (origin, cell) = (board.absolute_position(), board.size().width / 16.0);
+    let session = controller.session();
+    let selected = session.interaction().selected.expect("a piece is selected");
+    let destinations = session.game().legal_moves().destinations(selected);
+    let to = destinations.squares().last().expect("the selected piece can move");
+    let (x, y) = session.view().display_cell(to);
+    let point = slint::LogicalPosition::new(
+        origin.x + (x as f32 + 0.8) * cell,
+        origin.y + (y as f32 + 0.3) * cell,
+    );
+    touch(point, TouchPhase::Started);
+    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(400));
+    assert!(window.global::<halma::BoardState>().get_loupe_shown(), "the resting finger shows the loupe");
+    snapshot(window, name);
+    touch(point, TouchPhase::Cancelled);
+    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(50));
+}
+
 fn output_dir() -> PathBuf {
     let dir =
         Path::new(env!("CARGO_TARGET_TMPDIR")).parent().map_or_else(|| PathBuf::from("target"), Path::to_path_buf);
@@ -549,6 +578,10 @@ fn screenshots_in_every_language_and_size() {
             window.global::<Preferences>().invoke_set_turning(BoardTurning::Fixed);
             controller.begin_session(piece_selected());
             snapshot(&window, &format!("{code}-{size_name}-selected"));
+            // A finger resting on the smallest phone's board: the loupe (two languages).
+            if size_name.starts_with("phone-small") && matches!(code, "en" | "uk") {
+                loupe_shot(&window, &controller, &format!("{code}-{size_name}-loupe"));
+            }
             // The computer thinking, its progress under the status and Undo at hand.
             controller.begin_session(computer_to_move());
             assert!(window.global::<GameState>().get_computer_thinking());

@@ -312,6 +312,80 @@ fn gestures_zoom_and_rotate_without_touching_the_game() {
     assert_eq!(h.game().history()[0].to_string(), "c3-e5-g5");
 }
 
+/// A finger resting on a phone's board (22 dp squares at most, less than a finger): after
+/// a moment the loupe shows the squares under it and marks the square a release would
+/// choose, snapped as a tap is (`tap_target`); sliding moves the mark; the release
+/// chooses it as a tap there. A mouse held as long shows none, and a pinch takes it away
+/// with none of its touches a tap.
+fn a_resting_finger_shows_the_loupe_and_its_release_taps() {
+    use i_slint_core::input::TouchPhase;
+    use ui_support::touch;
+    let h = harness("loupe");
+    h.window.window().set_size(slint::LogicalSize::new(360.0, 640.0));
+    advance(50);
+    h.start(Session::new(humans(Setup::TwoPlayers)));
+    let loupe = || i_slint_backend_testing::ElementHandle::find_by_element_id(&h.window, "BoardArea::loupe").next();
+    let target = || (h.board().get_loupe_target_x(), h.board().get_loupe_target_y());
+    let cell_of = |name: &str| h.controller.session().view().display_cell(sq(name));
+    // A mouse held on e2: no loupe; released away from it, a drag that taps nothing.
+    let e2 = h.square_point(sq("e2"));
+    h.press(e2);
+    advance(600);
+    assert!(!h.board().get_loupe_shown() && loupe().is_none(), "no loupe for a mouse");
+    h.release(LogicalPosition::new(e2.x + 60.0, e2.y));
+    advance(200);
+    assert_eq!(h.controller.session().interaction().selected, None);
+    // A finger 6 dp left of the empty f2's centre: a moment later the loupe marks e2,
+    // the movable piece a tap there means.
+    let f2 = h.square_point(sq("f2"));
+    let point = LogicalPosition::new(f2.x - 6.0, f2.y);
+    touch(&h.window, 0, point, TouchPhase::Started);
+    advance(100);
+    assert!(!h.board().get_loupe_shown(), "a quick tap shows no loupe");
+    advance(300);
+    assert!(h.board().get_loupe_shown() && loupe().is_some(), "the resting finger shows the loupe");
+    assert_eq!(target(), cell_of("e2"));
+    // Above the finger, inside the window.
+    let Some(shown) = loupe() else { panic!("the loupe") };
+    let (at, size) = (shown.absolute_position(), shown.size());
+    assert!(at.y + size.height < point.y && at.y >= 0.0 && at.x >= 0.0 && at.x + size.width <= 360.0, "{at:?} {size:?}");
+    // Sliding onto d2's middle marks d2; nothing is chosen yet.
+    let d2 = h.square_point(sq("d2"));
+    touch(&h.window, 0, d2, TouchPhase::Moved);
+    advance(20);
+    assert_eq!(target(), cell_of("d2"));
+    assert_eq!(h.controller.session().interaction().selected, None);
+    // The release chooses it, as a tap there.
+    touch(&h.window, 0, d2, TouchPhase::Ended);
+    advance(250);
+    assert!(!h.board().get_loupe_shown() && loupe().is_none());
+    assert_eq!(h.controller.session().interaction().selected, Some(sq("d2")));
+    // A finger resting near the top of the board: the loupe flips below it.
+    let top = h.square_point(sq("h16"));
+    touch(&h.window, 0, top, TouchPhase::Started);
+    advance(400);
+    let Some(shown) = loupe() else { panic!("the loupe near the top") };
+    assert!(shown.absolute_position().y > top.y, "below the finger near the top edge");
+    // A second finger's pinch takes the loupe away; none of its touches is a tap.
+    let second = LogicalPosition::new(top.x, top.y + 40.0);
+    touch(&h.window, 1, second, TouchPhase::Started);
+    advance(16);
+    for step in 1..=8 {
+        let spread = 40.0 + 15.0 * step as f32;
+        touch(&h.window, 0, LogicalPosition::new(top.x, top.y - spread / 2.0 + 20.0), TouchPhase::Moved);
+        touch(&h.window, 1, LogicalPosition::new(top.x, top.y + spread / 2.0 + 20.0), TouchPhase::Moved);
+        advance(16);
+    }
+    assert!(!h.board().get_loupe_shown() && loupe().is_none(), "a pinch cancels the loupe");
+    touch(&h.window, 1, second, TouchPhase::Ended);
+    advance(16);
+    touch(&h.window, 0, top, TouchPhase::Ended);
+    advance(300);
+    assert!(!h.board().get_loupe_shown());
+    assert_eq!(h.controller.session().interaction().selected, Some(sq("d2")), "the pinch tapped nothing");
+    assert!(h.game().history().is_empty(), "a loupe never plays a move");
+}
+
 fn back_button_steps_back_then_lets_android_close() {
     let h = harness("back");
     h.start(Session::new(humans(Setup::TwoPlayers)));
@@ -1274,6 +1348,7 @@ fn main() {
             the_computer_declines_an_even_draw_and_accepts_when_behind,
         ),
         ("gestures_zoom_and_rotate_without_touching_the_game", gestures_zoom_and_rotate_without_touching_the_game),
+        ("a_resting_finger_shows_the_loupe_and_its_release_taps", a_resting_finger_shows_the_loupe_and_its_release_taps),
         ("back_button_steps_back_then_lets_android_close", back_button_steps_back_then_lets_android_close),
         ("quitting_mid_preview_resumes_exactly", quitting_mid_preview_resumes_exactly),
         ("new_game_screen_for_each_player_count", new_game_screen_for_each_player_count),

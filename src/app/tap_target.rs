@@ -113,6 +113,9 @@ impl TapTarget {
     }
 }
 
+/// The memory keeps the pieces within this many snapping radii of the first tap.
+const MEMORY_REACH: f32 = 2.0;
+
 /// What the last touch tap that selected a piece leaves for the next one: how well it
 /// fitted each movable piece near it, so that the next tap can weigh (piece,
 /// destination) pairs together. Forgotten as soon as the selection, the position or
@@ -131,6 +134,9 @@ struct FirstTap {
     /// The movable pieces within reach of the tap, each with −d²/(2σ²) of the tap's
     /// distance to its centre: how well the tap fits it.
     pieces: Vec<(Square, f32)>,
+    /// How far the tap was from the selected piece's centre, in squares (the larger of
+    /// the two ways): a precise tap ([`SnapParams::precise`]) is not read again.
+    off_centre: f32,
 }
 
 impl TapMemory {
@@ -149,7 +155,7 @@ impl TapMemory {
         square_dp: f32,
     ) {
         self.first = None;
-        let radius = snap_radius(square_dp);
+        let radius = snap_radius(square_dp) * MEMORY_REACH;
         let Some(selected) = interaction.selected else { return };
         if pointer != Pointer::Touch
             || radius <= 0.0
@@ -161,9 +167,7 @@ impl TapMemory {
         }
         let offset = |square: Square| offset(view, point, square_dp, square);
         let (dx, dy) = offset(selected);
-        if dx.abs() <= square_dp / 4.0 && dy.abs() <= square_dp / 4.0 {
-            return;
-        }
+        let off_centre = dx.abs().max(dy.abs()) / square_dp;
         let spread = 2.0 * FINGER_SPREAD_DP * FINGER_SPREAD_DP;
         let pieces: Vec<(Square, f32)> = game
             .legal_moves()
@@ -176,7 +180,7 @@ impl TapMemory {
             })
             .collect();
         if pieces.len() > 1 {
-            self.first = Some(FirstTap { selected, position: game.position().hash(), pieces });
+            self.first = Some(FirstTap { selected, position: game.position().hash(), pieces, off_centre });
         }
     }
 
@@ -187,9 +191,10 @@ impl TapMemory {
 
     /// The remembered tap, if it still applies to `interaction` in `game`: the same piece
     /// selected, nothing previewed, the same position.
-    fn applies(&self, game: &Game, interaction: &Interaction) -> Option<&FirstTap> {
+    fn applies(&self, game: &Game, interaction: &Interaction, params: &SnapParams) -> Option<&FirstTap> {
         self.first.as_ref().filter(|first| {
-            interaction.selected == Some(first.selected)
+            first.off_centre > params.precise
+                && interaction.selected == Some(first.selected)
                 && !interaction.has_preview()
                 && game.position().hash() == first.position
         })
@@ -207,9 +212,26 @@ pub struct SnapParams {
     /// one, against 1: the player saw the selection and may have meant it.
     pub switch: f32,
     /// Log-weight per unit of forward progress (the corner distance a move gains, as the
-    /// greedy player counts it), clamped to ±[`MAX_PROGRESS`]: a piece or a landing that
+    /// greedy player counts it), clamped to ±`max_progress`: a piece or a landing that
     /// goes further toward the target camp is likelier meant.
     pub progress: f32,
+    /// Progress is counted at most this much either way, so that one long chain cannot
+    /// pull a tap from across the radius.
+    pub max_progress: i32,
+    /// Log-weight of a move that brings a piece into its target camp from outside (and
+    /// against one that takes it out again).
+    pub goal: f32,
+    /// Log-weight per king step a move gains toward the target camp (0 inside it).
+    pub camp: f32,
+    /// Added to the camp weight per step gained, times the piece's distance from the camp
+    /// / 8: a piece far behind is likelier moved.
+    pub straggler: f32,
+    /// Log-weight of moving a piece already in its target camp.
+    pub settled: f32,
+    /// The log prior of a move is kept within ± this, so no move is ruled out.
+    pub max_prior: f32,
+    /// The snapping radius is [`snap_radius`] times this.
+    pub reach: f32,
     /// Weight of re-selecting another piece or dropping the selection, against 1 for a
     /// destination, an extension or a landing: once a piece is chosen, its moves are
     /// what the player most likely aims at.
@@ -217,20 +239,89 @@ pub struct SnapParams {
     /// The runner-up is "nearly as likely" when its weight is at least this fraction of
     /// the best one's.
     pub ambiguity: f32,
+    /// A tap within this fraction of a square of a candidate's centre (each way) takes
+    /// that candidate whatever the weights: a precise tap does what it looks like.
+    pub precise: f32,
 }
 
-/// Progress counted at most this much either way, so that one long chain cannot pull
-/// a tap from across the radius.
-pub const MAX_PROGRESS: i32 = 6;
-
 impl SnapParams {
-    pub const DEFAULT: SnapParams =
-        SnapParams { joint: true, switch: 0.5, progress: 0.35, secondary: 0.3, ambiguity: 0.35 };
+    pub const DEFAULT: SnapParams = SnapParams {
+        joint: true,
+        switch: 1.0,
+        progress: 0.5,
+        max_progress: 20,
+        goal: 0.0,
+        camp: 2.0,
+        straggler: 0.0,
+        settled: 0.0,
+        max_prior: 100.0,
+        reach: 1.0,
+        secondary: 0.05,
+        ambiguity: 0.35,
+        precise: 0.15,
+    };
     /// Each tap on its own, as before joint decoding.
     pub const SINGLE: SnapParams = SnapParams { joint: false, ..SnapParams::DEFAULT };
     /// Nearest candidate only: what distance alone gives.
-    pub const DISTANCE_ONLY: SnapParams =
-        SnapParams { joint: false, switch: 0.5, progress: 0.0, secondary: 1.0, ambiguity: 0.35 };
+    pub const DISTANCE_ONLY: SnapParams = SnapParams {
+        joint: false,
+        switch: 0.5,
+        progress: 0.0,
+        max_progress: 0,
+        goal: 0.0,
+        camp: 0.0,
+        straggler: 0.0,
+        settled: 0.0,
+        max_prior: 100.0,
+        reach: 1.0,
+        secondary: 1.0,
+        ambiguity: 0.35,
+        precise: 0.25,
+    };
+
+    /// The log prior of moving `from` to `to` for the army to move: how plausibly a
+    /// player means it, from its progress toward the target camp.
+    fn move_prior(&self, prior: &Prior, from: Square, to: Square) -> f32 {
+        let gain = prior.distance(from) - prior.distance(to);
+        let mut log = self.progress * gain.clamp(-self.max_progress, self.max_progress) as f32;
+        match (prior.target.contains(from), prior.target.contains(to)) {
+            (false, true) => log += self.goal,
+            (true, false) => log -= self.goal,
+            (true, true) => log += self.settled,
+            _ => {}
+        }
+        let behind = prior.steps(from);
+        let steps = (behind - prior.steps(to)) as f32;
+        log += steps * (self.camp + self.straggler * behind as f32 / 8.0);
+        log.clamp(-self.max_prior, self.max_prior)
+    }
+}
+
+/// What the prior of a move needs of the position: the army to move's target corner
+/// and camp.
+struct Prior<'a> {
+    position: &'a crate::rules::Position,
+    army: crate::rules::Seat,
+    target: Bitboard,
+}
+
+impl<'a> Prior<'a> {
+    fn of(game: &'a Game) -> Prior<'a> {
+        let position = game.position();
+        let army = position.army_to_move();
+        Prior { position, army, target: position.setup().target_camp(army) }
+    }
+
+    fn distance(&self, square: Square) -> i32 {
+        corner_distance(self.position, self.army, square)
+    }
+
+    /// King steps from `square` to the nearest square of the target camp (0 inside).
+    fn steps(&self, square: Square) -> i32 {
+        let (column, row) = (square.column(), square.row());
+        let steps = self.target.squares().map(|t| (t.column() - column).abs().max((t.row() - row).abs()));
+        steps.min().unwrap_or(0)
+    }
 }
 
 /// How far (dp, from a candidate's centre) a touch tap may be and still snap to it, for
@@ -288,16 +379,17 @@ pub fn tap_target(
 ) -> Option<TapTarget> {
     let under = square_under(view, point, square_dp);
     let exact = under.map(|square| TapTarget { square, under, snap: Snap::Exact, piece: None });
-    let radius = snap_radius(square_dp);
+    let radius = snap_radius(square_dp) * params.reach;
     if pointer != Pointer::Touch || radius <= 0.0 || !can_act || !(point.x.is_finite() && point.y.is_finite()) {
         return exact;
     }
-    let candidates = candidates(game, interaction);
+    let candidates = candidates(game, interaction, params);
     let offset = |square: Square| offset(view, point, square_dp, square);
-    // A precise tap: the inner half of a candidate's own square.
+    // A precise tap: the middle of a candidate's own square.
     if let Some(square) = under {
         let (dx, dy) = offset(square);
-        if candidates.iter().any(|c| c.square == square) && dx.abs() <= square_dp / 4.0 && dy.abs() <= square_dp / 4.0 {
+        let precise = params.precise * square_dp;
+        if candidates.iter().any(|c| c.square == square) && dx.abs() <= precise && dy.abs() <= precise {
             return Some(TapTarget { square, under, snap: Snap::Clear, piece: None });
         }
     }
@@ -311,12 +403,11 @@ pub fn tap_target(
                 return None;
             }
             let weight = if candidate.secondary { params.secondary.max(f32::MIN_POSITIVE).ln() } else { 0.0 };
-            let progress = candidate.progress.clamp(-MAX_PROGRESS, MAX_PROGRESS) as f32;
-            Some((weight + params.progress * progress - squared / spread, candidate.square, None))
+            Some((weight + candidate.prior - squared / spread, candidate.square, None))
         })
         .collect();
     if params.joint {
-        if let (Some(first), Some(selected)) = (memory.applies(game, interaction), interaction.selected) {
+        if let (Some(first), Some(selected)) = (memory.applies(game, interaction, params), interaction.selected) {
             scored.extend(joint_candidates(game, first, selected, params, |square| {
                 let (dx, dy) = offset(square);
                 let squared = dx * dx + dy * dy;
@@ -349,23 +440,21 @@ fn joint_candidates(
     params: &SnapParams,
     fit: impl Fn(Square) -> Option<f32>,
 ) -> Vec<(f32, Square, Option<Square>)> {
-    let position = game.position();
-    let army = position.army_to_move();
+    let prior = Prior::of(game);
     let moves = game.legal_moves();
     let Some(&(_, selected_fit)) = first.pieces.iter().find(|(square, _)| *square == selected) else {
         return Vec::new();
     };
     let mut list = Vec::new();
+    let weight = params.switch.max(f32::MIN_POSITIVE).ln();
     for &(piece, piece_fit) in &first.pieces {
         if piece == selected {
             continue;
         }
         for to in moves.destinations(piece).squares() {
             let Some(tap_fit) = fit(to) else { continue };
-            let gain = corner_distance(position, army, piece) - corner_distance(position, army, to);
-            let progress = gain.clamp(-MAX_PROGRESS, MAX_PROGRESS) as f32;
-            let weight = params.switch.max(f32::MIN_POSITIVE).ln();
-            list.push((weight + piece_fit - selected_fit + params.progress * progress + tap_fit, to, Some(piece)));
+            let log = weight + piece_fit - selected_fit + params.move_prior(&prior, piece, to) + tap_fit;
+            list.push((log, to, Some(piece)));
         }
     }
     list
@@ -392,27 +481,27 @@ fn square_under(view: &BoardView, point: BoardPoint, square_dp: f32) -> Option<S
 }
 
 /// A square a tap could act on now.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Candidate {
     square: Square,
-    /// Corner distance gained (for a piece: its best move's).
-    progress: i32,
+    /// The log prior of what tapping it does ([`SnapParams::move_prior`]; for a piece:
+    /// its likeliest move's).
+    prior: f32,
     /// Re-selecting or dropping the selection rather than acting with the selected piece.
     secondary: bool,
 }
 
 /// The squares [`Interaction::tap`] would act on, in the state given.
-fn candidates(game: &Game, interaction: &Interaction) -> Vec<Candidate> {
-    let position = game.position();
-    let army = position.army_to_move();
+fn candidates(game: &Game, interaction: &Interaction, params: &SnapParams) -> Vec<Candidate> {
+    let prior = Prior::of(game);
     let moves = game.legal_moves();
-    let gain = |from: Square, to: Square| corner_distance(position, army, from) - corner_distance(position, army, to);
-    let best_gain = |from: Square, destinations: Bitboard| destinations.squares().map(|to| gain(from, to)).max();
+    let gain = |from: Square, to: Square| params.move_prior(&prior, from, to);
+    let best = |from: Square, destinations: Bitboard| destinations.squares().map(|to| gain(from, to)).reduce(f32::max);
     let mut list = Vec::new();
     let Some(selected) = interaction.selected else {
         for &(from, destinations) in moves.pieces() {
-            if let Some(progress) = best_gain(from, destinations) {
-                list.push(Candidate { square: from, progress, secondary: false });
+            if let Some(prior) = best(from, destinations) {
+                list.push(Candidate { square: from, prior, secondary: false });
             }
         }
         return list;
@@ -427,21 +516,21 @@ fn candidates(game: &Game, interaction: &Interaction) -> Vec<Candidate> {
         }
     };
     // The selected piece (or the preview's start, which drops the preview).
-    push(&mut list, Candidate { square: selected, progress: 0, secondary: true });
+    push(&mut list, Candidate { square: selected, prior: 0.0, secondary: true });
     if preview {
         for &landing in &route[1..] {
-            push(&mut list, Candidate { square: landing, progress: gain(selected, landing), secondary: false });
+            push(&mut list, Candidate { square: landing, prior: gain(selected, landing), secondary: false });
         }
         for landing in interaction.extensions(game).squares() {
-            push(&mut list, Candidate { square: landing, progress: gain(selected, landing), secondary: false });
+            push(&mut list, Candidate { square: landing, prior: gain(selected, landing), secondary: false });
         }
     }
     for to in moves.destinations(selected).squares() {
-        push(&mut list, Candidate { square: to, progress: gain(selected, to), secondary: false });
+        push(&mut list, Candidate { square: to, prior: gain(selected, to), secondary: false });
     }
     for &(from, destinations) in moves.pieces() {
-        if let Some(progress) = best_gain(from, destinations) {
-            push(&mut list, Candidate { square: from, progress, secondary: true });
+        if let Some(prior) = best(from, destinations) {
+            push(&mut list, Candidate { square: from, prior, secondary: true });
         }
     }
     list
@@ -540,10 +629,14 @@ mod tests {
         let t = target(&game, &ui, Pointer::Touch, at("f2", -6.0, 0.0), S);
         assert_eq!(t.map(|t| t.square), Some(sq("e2")));
         assert_eq!(t.map(|t| t.under), Some(Some(sq("f2"))));
-        // The inner half of a movable piece's square is its own.
-        let t = target(&game, &ui, Pointer::Touch, at("d2", 3.0, -4.0), S);
+        // The middle of a movable piece's square (3.3 dp each way) is its own.
+        let t = target(&game, &ui, Pointer::Touch, at("d2", 3.0, -3.0), S);
         assert_eq!(t, Some(TapTarget { square: sq("d2"), under: Some(sq("d2")), snap: Snap::Clear, piece: None }));
         assert!(t.is_some_and(|t| t.may_confirm()));
+        // Beyond it the prior weighs in: still d2, but c2 is nearly as likely.
+        let t = target(&game, &ui, Pointer::Touch, at("d2", 3.0, -4.0), S);
+        let other = Snap::Ambiguous { other: sq("c2") };
+        assert_eq!(t, Some(TapTarget { square: sq("d2"), under: Some(sq("d2")), snap: other, piece: None }));
         // Far from every piece: the square under the finger, as before.
         let t = target(&game, &ui, Pointer::Touch, at("h9", 0.0, 0.0), S);
         assert_eq!(t, Some(TapTarget { square: sq("h9"), under: Some(sq("h9")), snap: Snap::Exact, piece: None }));
@@ -560,17 +653,9 @@ mod tests {
         assert_eq!(t.map(|t| t.square), Some(sq("e5")));
         // d4 is an own piece that can move; a tap on its edge toward the step d3 (8 dp
         // from d4's centre, 14 dp from d3's) takes the destination d3, as re-selecting
-        // weighs less, but only as a preview: the two are close.
+        // weighs 0.05 once a piece is chosen.
         let t = target(&game, &ui, Pointer::Touch, at("d4", -2.0, 8.0), S);
-        assert_eq!(
-            t,
-            Some(TapTarget {
-                square: sq("d3"),
-                under: Some(sq("d4")),
-                snap: Snap::Ambiguous { other: sq("d4") },
-                piece: None
-            })
-        );
+        assert_eq!(t, Some(TapTarget { square: sq("d3"), under: Some(sq("d4")), snap: Snap::Clear, piece: None }));
         // On its middle, d4 is re-selected.
         let t = target(&game, &ui, Pointer::Touch, at("d4", 1.0, -2.0), S);
         assert_eq!(t.map(|t| t.square), Some(sq("d4")));
@@ -601,12 +686,33 @@ mod tests {
         let game = Game::new(Setup::TwoPlayers, Seat::A);
         let mut ui = Interaction::default();
         ui.tap(&game, sq("e2"), true);
-        // e2's step destinations f2 and f3 meet at f2's top edge: 11 dp from both centres.
+        // e2's steps f2 (east: no king step nearer the camp, prior e^0.5) and f3 (north-
+        // east: one king step and two corner units nearer, e^3). On their shared edge, 11
+        // dp from both centres, f3 clearly.
         let t = target(&game, &ui, Pointer::Touch, at("f2", 0.0, -11.0), S);
+        assert_eq!(t.map(|t| (t.square, t.snap)), Some((sq("f3"), Snap::Clear)));
+        // 4 dp above f2's centre f3 still wins, but f2 is nearly as likely: a preview only.
+        let t = target(&game, &ui, Pointer::Touch, at("f2", 0.0, -4.0), S);
         let Some(t) = t else { panic!("a target") };
         assert_eq!(t.square, sq("f3"), "the likelier: more progress toward p16");
         assert_eq!(t.snap, Snap::Ambiguous { other: sq("f2") });
         assert!(!t.may_confirm());
+        // f2's middle is f2's.
+        let t = target(&game, &ui, Pointer::Touch, at("f2", 0.0, -3.0), S);
+        assert_eq!(t.map(|t| (t.square, t.snap)), Some((sq("f2"), Snap::Clear)));
+    }
+
+    #[test]
+    fn a_tap_just_off_the_board_snaps_to_an_edge_piece() {
+        let game = Game::new(Setup::TwoPlayers, Seat::A);
+        let ui = Interaction::default();
+        // 4 dp below the board's bottom edge under e1, 5 dp right of its centre.
+        let point = at("e1", 5.0, 15.0);
+        let t = target(&game, &ui, Pointer::Touch, point, S);
+        assert_eq!(t.map(|t| (t.square, t.under)), Some((sq("e1"), None)));
+        assert!(t.is_some_and(|t| !t.may_confirm()));
+        // A mouse there: nothing, as before.
+        assert_eq!(target(&game, &ui, Pointer::Mouse, point, S), None);
     }
 
     #[test]

@@ -40,6 +40,16 @@ pub fn interface(window: &AppWindow, ui: &UiState) {
     window.global::<crate::Analysis>().set_summary_open(ui.summary_open());
 }
 
+/// The loupe under a resting finger: whether it shows and the display cell a release
+/// would choose (-1, -1: none).
+pub fn loupe(window: &AppWindow, loupe: Option<&super::state::Loupe>) {
+    let board = window.global::<BoardState>();
+    let (x, y) = loupe.and_then(|l| l.target).unwrap_or((-1, -1));
+    board.set_loupe_shown(loupe.is_some());
+    board.set_loupe_target_x(x);
+    board.set_loupe_target_y(y);
+}
+
 /// The messages the window shows until something ends them.
 pub fn messages(window: &AppWindow, messages: &Messages) {
     load_problems(window, &messages.load_problems);

@@ -463,6 +463,7 @@ impl Controller {
             }
         }
         bind::interface(&window, &ui);
+        bind::loupe(&window, state.loupe.as_ref());
         bind::messages(&window, &state.messages);
         let program_move = Duration::from_millis(settings.engine_move_ms.into());
         let confirming = state.program_awaits_confirmation().filter(|_| review.is_none());

@@ -42,8 +42,18 @@ pub struct AppState {
     pub viewport: (f32, f32),
     /// What the last touch tap leaves for the next one (joint decoding, `app::tap_target`).
     pub touch: TapMemory,
+    /// The loupe under a resting finger, while it shows.
+    pub loupe: Option<Loupe>,
     /// The Train page's puzzle, with its own game: never the live game, never saved.
     pub training: Option<super::actions::Training>,
+}
+
+/// The loupe under a finger resting on a board of squares smaller than a finger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Loupe {
+    /// The display cell (column, row) a release there would choose, as `tap_target`
+    /// decides it; `None` when nothing would be chosen (off the board).
+    pub target: Option<(i32, i32)>,
 }
 
 /// The messages the window shows until something ends them.
@@ -86,6 +96,7 @@ impl Default for AppState {
             trusted_commands: HashSet::new(),
             viewport: (0.0, 0.0),
             touch: TapMemory::default(),
+            loupe: None,
             training: None,
         }
     }

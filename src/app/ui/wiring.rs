@@ -58,6 +58,9 @@ impl Controller {
         on!(self, board.on_cell_clicked, |c, x: i32, y: i32| c.cell_clicked(x, y));
         on!(self, board.on_touch_tapped, |c, x: i32, y: i32, point_x: f32, point_y: f32, square: f32| c
             .touch_tapped(x, y, point_x, point_y, square));
+        // The loupe: a finger rests (or slides while resting) on a small board, or lifts.
+        send!(self, board.on_touch_held, |x: f32, y: f32, square_dp: f32| Event::TouchHold { x, y, square_dp });
+        send!(self, board.on_touch_hold_ended, || Event::TouchHoldEnded);
         // A screen reader's activation: no finger, so no pinch to wait for.
         send!(self, board.on_square_activated, |x: i32, y: i32| Event::Tap { x, y });
         send!(self, board.on_arrow, |dx: i32, dy: i32| Event::Arrow { dx, dy });

@@ -6,7 +6,7 @@ use super::play::{after_tap, cut_animation, refused};
 use crate::app::interaction::TapResult;
 use crate::app::tap_target::{self, BoardPoint, Pointer};
 use crate::app::ui::effects::{Effects, Redraw, Save};
-use crate::app::ui::state::AppState;
+use crate::app::ui::state::{AppState, Loupe};
 use crate::app::view::{Orientation, ZOOM_STEP};
 
 /// A tap on display cell (x, y) (a mouse, a pen, a screen reader): exactly that square;
@@ -26,6 +26,7 @@ pub(super) fn tap(state: &mut AppState, x: i32, y: i32) -> Effects {
 /// selects or previews: Confirm plays (`TapTarget::may_confirm` would guard a tap that
 /// confirms, and there is none).
 pub(super) fn touch_tap(state: &mut AppState, x: f32, y: f32, square_dp: f32) -> Effects {
+    state.loupe = None;
     let point = BoardPoint { x, y };
     let target = tap_target::for_session(&state.session, &state.touch, Pointer::Touch, point, square_dp);
     let Some(target) = target else {
@@ -57,6 +58,31 @@ fn heard(cut: Vec<crate::app::sound::Cue>, let_go: bool, effects: Effects) -> Ef
     } else {
         before.and(effects)
     }
+}
+
+/// A finger rests at (x, y) dp on squares of `square_dp`: on a board whose squares are
+/// smaller than a finger the loupe shows, marking the square a release there would choose
+/// (the same `tap_target` reading as the tap, so release does what the loupe shows).
+pub(super) fn touch_hold(state: &mut AppState, x: f32, y: f32, square_dp: f32) -> Effects {
+    let small = square_dp > 0.0 && square_dp < tap_target::FINGER_DP;
+    let loupe = small.then(|| {
+        let point = BoardPoint { x, y };
+        let target = tap_target::for_session(&state.session, &state.touch, Pointer::Touch, point, square_dp);
+        Loupe { target: target.map(|t| state.session.view().display_cell(t.square)) }
+    });
+    if loupe == state.loupe {
+        return Effects::none();
+    }
+    state.loupe = loupe;
+    Effects::redraw()
+}
+
+/// The resting finger lifted, or a pan or a pinch took it.
+pub(super) fn touch_hold_ended(state: &mut AppState) -> Effects {
+    if state.loupe.take().is_none() {
+        return Effects::none();
+    }
+    Effects::redraw()
 }
 
 pub(super) fn arrow(state: &mut AppState, dx: i32, dy: i32) -> Effects {

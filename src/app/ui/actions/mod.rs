@@ -57,6 +57,15 @@ pub enum Event {
         y: f32,
         square_dp: f32,
     },
+    /// A finger rests (or slides while resting) at (x, y) dp on the board with squares of
+    /// `square_dp`: the loupe shows the square a release there would choose.
+    TouchHold {
+        x: f32,
+        y: f32,
+        square_dp: f32,
+    },
+    /// The resting finger lifted, or a pan or a pinch took it: the loupe goes.
+    TouchHoldEnded,
     Arrow {
         dx: i32,
         dy: i32,
@@ -194,6 +203,8 @@ impl Event {
                 true
             }
             TouchTap { .. } => true,
+            // Only shows what a tap would choose.
+            TouchHold { .. } | TouchHoldEnded => false,
             PickPiece(_) | PickDestination(_) => true,
             // They replace the game (review ends with it), look at it, or run beside it.
             Restored(_) | Begin(_) | ShowPage(_) | GoBack | Escape | Back | SetMenuOpen(_) | SetSummaryOpen(_) => false,
@@ -234,6 +245,8 @@ pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
 
         Tap { x, y } => board::tap(state, x, y),
         TouchTap { x, y, square_dp } => board::touch_tap(state, x, y, square_dp),
+        TouchHold { x, y, square_dp } => board::touch_hold(state, x, y, square_dp),
+        TouchHoldEnded => board::touch_hold_ended(state),
         Arrow { dx, dy } => board::arrow(state, dx, dy),
         Enter => board::enter(state),
         Zoom { zoom_in, anchor_x, anchor_y } => board::zoom(state, zoom_in, anchor_x, anchor_y),

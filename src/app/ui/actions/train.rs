@@ -164,6 +164,8 @@ pub(super) fn is_board_event(event: &Event) -> bool {
         event,
         Tap { .. }
             | TouchTap { .. }
+            | TouchHold { .. }
+            | TouchHoldEnded
             | Arrow { .. }
             | Enter
             | Confirm
