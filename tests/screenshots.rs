@@ -557,6 +557,61 @@ fn screenshots_in_every_language_and_size() {
             }
             // The longest orientation choice, to see that it fits.
             window.global::<Preferences>().invoke_set_turning(BoardTurning::FaceSeatToMove);
+/// Play by message's shots (#40): two languages and two sizes, for CI's time.
+const BY_MESSAGE_LANGUAGES: [&str; 2] = ["en", "uk"];
+const BY_MESSAGE_SIZES: [&str; 2] = ["phone", "tablet"];
+
+/// A game by message after Blue's move (Send at hand), after Send (copied), the receive
+/// dialog refusing a message that rewrites a move, and the Games list. Named
+/// `<code>-<size>-by-message-send`, `-by-message-sent`, `-by-message-refused`, `-games`.
+fn by_message_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &str) {
+    use halma::app::ui::actions::Event;
+    let form = window.global::<NewGameForm>();
+    window.global::<Navigation>().invoke_show(Page::NewGame);
+    form.invoke_set_players(2);
+    form.invoke_set_seat_player(0, halma::PlayerKind::Human);
+    form.invoke_set_seat_player(2, halma::PlayerKind::Friend);
+    form.invoke_set_first_seat(0);
+    form.invoke_start();
+    let by_message = window.global::<halma::ByMessage>();
+    assert!(by_message.get_active());
+    let sq = |name: &str| name.parse::<Square>().expect("square");
+    for square in [sq("e2"), sq("f3")] {
+        let (x, y) = controller.session().view().display_cell(square);
+        controller.dispatch(Event::Tap { x, y });
+    }
+    controller.dispatch(Event::Confirm);
+    while controller.is_animating() {
+        controller.dispatch(Event::AnimationStep);
+    }
+    assert!(by_message.get_can_send());
+    snapshot(window, &format!("{name}-by-message-send"));
+    let sent = by_message.invoke_send(by_message.invoke_header());
+    assert!(sent.contains("halma-by-message 1 game="));
+    snapshot(window, &format!("{name}-by-message-sent"));
+    let id = controller.state().by_message.active.expect("a game by message");
+    let mut forged = halma::rules::Game::new(Setup::TwoPlayers, Seat::A);
+    assert_eq!(forged.play_text("c3-d4"), Ok(()));
+    let rewrite = halma::app::correspondence::compose(
+        "Halma: your move, Blue (A). Open with Halma.",
+        id,
+        halma::rules::SeatSet::single(Seat::C),
+        &halma::record::Record::new(forged),
+    );
+    by_message.invoke_open_receive();
+    if let Some(editor) =
+        i_slint_backend_testing::ElementHandle::find_by_element_id(window, "ReceiveDialog::editor").next()
+    {
+        editor.set_accessible_value(rewrite.as_str());
+    }
+    by_message.invoke_receive(rewrite.into());
+    assert_eq!(by_message.get_trouble(), halma::ReceiveTrouble::Rewritten);
+    snapshot(window, &format!("{name}-by-message-refused"));
+    by_message.invoke_close_receive();
+    window.global::<Navigation>().invoke_show(Page::Games);
+    snapshot(window, &format!("{name}-games"));
+}
+
             snapshot(&window, &format!("{code}-{size_name}-new-game"));
             // An engine program at C (desktop builds): its command line and what it must be.
             let form = window.global::<NewGameForm>();
@@ -728,3 +783,6 @@ fn screenshots_in_every_language_and_size() {
         split.join("\n")
     );
 }
+            if BY_MESSAGE_LANGUAGES.contains(&code) && BY_MESSAGE_SIZES.contains(&size_name) {
+                by_message_shots(&controller, &window, &format!("{code}-{size_name}"));
+            }

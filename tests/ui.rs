@@ -1279,6 +1279,149 @@ fn has_piece_in(h: &ui_support::Harness, name: &str) -> bool {
 fn sound_and_vibration_follow_the_menu_and_are_remembered() {
     use halma::app::sound::{Cue, Feedback, Haptic};
     use std::cell::RefCell;
+/// Pastes the clipboard into the text field labelled `label`, as a player does (a click
+/// into it, then Ctrl+V).
+fn paste_into(h: &ui_support::Harness, label: &str) {
+    let field = i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, label)
+        .next()
+        .unwrap_or_else(|| panic!("no field '{label}'"));
+    let at = field.absolute_position();
+    let centre = LogicalPosition::new(at.x + field.size().width / 2.0, at.y + field.size().height / 2.0);
+    h.press(centre);
+    h.release(centre);
+    advance(20);
+    let window = h.window.window();
+    window.dispatch_event(slint::platform::WindowEvent::KeyPressed { text: slint::platform::Key::Control.into() });
+    window.dispatch_event(slint::platform::WindowEvent::KeyPressed { text: "v".into() });
+    window.dispatch_event(slint::platform::WindowEvent::KeyReleased { text: "v".into() });
+    window.dispatch_event(slint::platform::WindowEvent::KeyReleased { text: slint::platform::Key::Control.into() });
+    advance(20);
+}
+
+/// Two devices (two windows, two data folders) play by message (#40): Blue starts with
+/// a friend's seat, Send puts the message on the clipboard, Purple pastes it and is
+/// asked before the new game starts, and so on; a forged message that rewrites a move is
+/// refused with its reason and changes nothing; the Games list switches between the
+/// game on this device and the game by message; a restart finds the game again.
+fn a_game_by_message_between_two_devices() {
+    let blue = harness("by-message-blue");
+    let purple = harness("by-message-purple");
+    let blue_by = blue.window.global::<halma::ByMessage>();
+    let purple_by = purple.window.global::<halma::ByMessage>();
+
+    // Blue: Purple's seat is a friend's, by message.
+    assert_eq!(blue.navigation().get_page(), Page::NewGame);
+    blue.form().invoke_set_seat_player(2, halma::PlayerKind::Friend);
+    advance(20);
+    assert!(blue.combo_shows("A friend, by message"));
+    blue.click_button("Start");
+    assert!(blue_by.get_active());
+    assert!(!blue_by.get_can_send(), "Blue moves first");
+    blue.play_e2_f3();
+    blue.wait_for_actions(1);
+    assert!(blue_by.get_can_send());
+    assert!(blue.shows_text("Send your move, then wait for Purple (C)'s message."));
+    blue.click_button("Send");
+    assert!(blue.shows_text("Copied. Paste it in a message to your friend. Also saved as"));
+    let saved = std::path::PathBuf::from(blue_by.get_saved_to().to_string());
+    assert!(saved.starts_with(&blue.dir), "in the data folder: {}", saved.display());
+    let first = std::fs::read_to_string(&saved).expect("the message's file");
+    assert!(first.starts_with("Halma: your move, Purple (C). Open with Halma.\nhalma-by-message 1 game="), "{first}");
+    assert!(first.contains(" from=A turn=C\n") && first.contains("1. e2-f3\nend "), "{first}");
+
+    // Purple plays a game of its own on this device first.
+    purple.start(Session::new(humans(Setup::TwoPlayers)));
+    purple.play_e2_f3();
+    purple.wait_for_actions(1);
+    let device_game = purple.game();
+    // Then pastes Blue's message: a game it does not know is asked about first.
+    purple.menu("Receive a move…");
+    assert!(purple_by.get_receiving());
+    paste_into(&purple, "Message");
+    purple.click_button("Receive");
+    assert!(purple_by.get_offered());
+    assert!(purple.shows_text("Start this game from Blue (A)?"));
+    assert_eq!(purple.game(), device_game, "nothing changes before yes");
+    purple.click_button("Start this game");
+    assert!(!purple_by.get_receiving() && purple_by.get_active());
+    assert_eq!(purple.game().history().len(), 1);
+    assert!(purple.shows_text("A new game by message with Blue (A)."));
+    assert!(purple.shows_text("Your move."));
+    purple.tap(sq("n14"));
+    purple.tap(sq("m13"));
+    purple.click_button("Confirm");
+    purple.wait_for_actions(2);
+    purple.click_button("Send");
+
+    // Blue pastes Purple's reply: applied and told.
+    blue.menu("Receive a move…");
+    paste_into(&blue, "Message");
+    blue.click_button("Receive");
+    assert!(!blue_by.get_receiving());
+    assert_eq!(blue.game().history().len(), 2);
+    assert!(blue.shows_text("Purple (C) played n14-m13."));
+    assert!(blue.shows_text("Your move."));
+    assert!(blue.game_state().get_human_turn());
+
+    // A forged message rewriting Blue's first move: refused, with its reason; unchanged.
+    let mut forged = Game::new(Setup::TwoPlayers, Seat::A);
+    assert_eq!(forged.play_text("c3-d4"), Ok(()));
+    assert_eq!(forged.play_text("n14-m13"), Ok(()));
+    let id = halma::app::correspondence::GameId::parse(first.split("game=").nth(1).unwrap_or("").get(..8).unwrap_or(""))
+        .expect("the game's identifier");
+    let text = halma::app::correspondence::compose(
+        "",
+        id,
+        halma::rules::SeatSet::single(Seat::C),
+        &halma::record::Record::new(forged),
+    );
+    let before = blue.controller.session();
+    blue.menu("Receive a move…");
+    blue_by.invoke_receive(text.into());
+    advance(20);
+    assert_eq!(blue_by.get_trouble(), halma::ReceiveTrouble::Rewritten);
+    assert!(blue.shows_text("Refused: the message changes move 1 of the game, which was already played."));
+    assert_eq!(blue.controller.session().game(), before.game(), "the game is unchanged");
+    blue_by.invoke_receive("Hi! See you tomorrow".into());
+    advance(20);
+    assert_eq!(blue_by.get_trouble(), halma::ReceiveTrouble::NotAMessage);
+    blue.click_button("Close");
+    assert!(!blue_by.get_receiving());
+    // Undo never takes back what Purple knows.
+    assert!(!blue.game_state().get_can_undo());
+
+    // Purple's Games list: its own game and the game by message, each as it was.
+    purple.menu("Games");
+    assert_eq!(purple.navigation().get_page(), Page::Games);
+    let rows: Vec<halma::GameRow> = purple_by.get_games().iter().collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!((rows[0].id.as_str(), rows[0].current), ("", false));
+    assert_eq!((rows[1].id.as_str(), rows[1].turn, rows[1].seat), (id.as_str(), halma::GameTurn::Theirs, 0));
+    assert!(purple.shows_text("The game on this device"));
+    assert!(purple.shows_text("Waiting for Blue (A)"));
+    purple_by.invoke_open_game("".into());
+    advance(20);
+    assert_eq!(purple.navigation().get_page(), Page::Game);
+    assert_eq!(purple.game(), device_game, "the game on this device, untouched");
+    assert!(!purple_by.get_active());
+    purple_by.invoke_open_game(id.as_str().into());
+    advance(20);
+    assert_eq!(purple.game().history().len(), 2);
+
+    // Blue quits and comes back: the game by message is in its Games list.
+    let dir = blue.quit();
+    let blue = ui_support::open(dir);
+    let blue_by = blue.window.global::<halma::ByMessage>();
+    blue.click_button("Games");
+    let rows: Vec<halma::GameRow> = blue_by.get_games().iter().collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!((rows[0].id.as_str(), rows[0].turn, rows[0].moves), (id.as_str(), halma::GameTurn::Yours, 2));
+    blue_by.invoke_open_game(id.as_str().into());
+    advance(20);
+    assert_eq!(blue.game().history().len(), 2);
+    assert!(blue.game_state().get_human_turn());
+}
+
     use std::rc::Rc;
     #[derive(Default)]
     struct Felt {
@@ -1377,3 +1520,4 @@ fn main() {
         ),
     ]);
 }
+        ("a_game_by_message_between_two_devices", a_game_by_message_between_two_devices),

@@ -22,6 +22,9 @@ pub mod haptics;
 
 #[cfg(all(target_os = "android", feature = "android"))]
 pub mod android;
+/// Android's share sheet, shared texts and the multicast lock (#40), over JNI.
+#[cfg(target_os = "android")]
+pub mod share;
 
 #[cfg(feature = "gui")]
 pub mod ui;

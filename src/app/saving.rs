@@ -166,6 +166,12 @@ impl Saver {
         }
     }
 
+    /// True when this app holds the data folder (another Halma on it, or none: nothing
+    /// is written), so that the games by message are saved too.
+    pub fn holds_folder(&self) -> bool {
+        self._lock.is_some()
+    }
+
     /// Saves the session if it changed since the last save (or the start).
     pub fn save_session(&mut self, session: &Session) -> Result<(), SaveFailure> {
         save(&self.store, storage::SESSION, session, &mut self.session)

@@ -20,13 +20,17 @@ pub enum Player {
     /// line is a setting ([`Settings::engine_command`](super::settings::Settings::engine_command)), so that a game saved with it
     /// loads again as long as the settings do.
     Program,
+    /// A friend on another device, by message (#40): this device never moves for the
+    /// seat; its actions arrive in a received message (`app::correspondence`).
+    Friend,
 }
 
 impl Player {
     /// The player as a game record names it; `program` is the engine program's command line.
     pub fn recorded(self, program: &str) -> SeatPlayer {
         match self {
-            Player::Human => SeatPlayer::Human,
+            // A friend by message is a person, wherever they play.
+            Player::Human | Player::Friend => SeatPlayer::Human,
             Player::Computer(level) => SeatPlayer::Computer(level),
             Player::Program => SeatPlayer::Program(program.trim().to_string()),
         }
@@ -96,6 +100,17 @@ impl GameConfig {
                 }
             }
         }
+    }
+
+    /// The seats in play that a friend plays by message (none: a game on this device).
+    pub fn friend_seats(&self) -> SeatSet {
+        let mut seats = SeatSet::EMPTY;
+        for &seat in self.setup.seats() {
+            if self.player(seat) == Player::Friend {
+                seats.insert(seat);
+            }
+        }
+        seats
     }
 
     pub fn has_computer(&self) -> bool {
@@ -367,7 +382,7 @@ impl Session {
     pub fn computer_to_move(&self) -> Option<Level> {
         match self.driven_to_move()? {
             Player::Computer(level) => Some(level),
-            Player::Human | Player::Program => None,
+            Player::Human | Player::Program | Player::Friend => None,
         }
     }
 
@@ -405,10 +420,11 @@ impl Session {
         (self.config.player(offer.awaiting) == Player::Human).then_some(offer.awaiting)
     }
 
-    /// The computer seat whose draw vote is awaited, if any.
+    /// The computer seat whose draw vote is awaited, if any (a friend's vote comes by
+    /// message).
     pub fn computer_vote_awaited(&self) -> Option<Seat> {
         let offer = self.game.pending_offer()?;
-        (self.config.player(offer.awaiting) != Player::Human).then_some(offer.awaiting)
+        matches!(self.config.player(offer.awaiting), Player::Computer(_) | Player::Program).then_some(offer.awaiting)
     }
 
     /// Plays forced passes and keeps the selection consistent. Call after any change.
@@ -769,6 +785,25 @@ mod tests {
         assert_eq!(session.notice, Notice::DrawRefused(Seat::C));
         assert!(session.human_can_act());
         assert!(session.offer_draw().is_err(), "one offer per turn");
+    }
+
+    /// A friend by message is a person elsewhere: nothing here moves or votes for them.
+    #[test]
+    fn a_friends_seat_waits_for_their_message() {
+        let mut session = Session::new(GameConfig {
+            setup: Setup::TwoPlayers,
+            first: Seat::A,
+            players: [Player::Human, Player::Human, Player::Friend, Player::Human],
+        });
+        assert_eq!(session.config().friend_seats(), SeatSet::single(Seat::C));
+        assert_eq!(Player::Friend.recorded(""), SeatPlayer::Human);
+        assert!(session.offer_draw().is_ok());
+        session.resolve_computer_votes(|_, _| true);
+        assert_eq!(session.computer_vote_awaited(), None);
+        assert_eq!(session.game().pending_offer().map(|offer| offer.awaiting), Some(Seat::C), "still awaited");
+        assert_eq!(session.answer_draw(Seat::C, false), Ok(VoteResult::Refused));
+        assert_eq!(session.computer_to_move(), None);
+        assert!(session.human_can_act());
     }
 
     /// The analysis is saved with the game, rebuilt whole on loading, dropped when the

@@ -345,3 +345,40 @@ pub fn train(window: &AppWindow, info: crate::TrainInfo) {
         train.set_info(info);
     }
 }
+
+/// The games by message (#40): Send, the receive dialog, the told lines, the Games list.
+/// Undo stops at what the other side may know.
+pub fn by_message(window: &AppWindow, picture: super::by_message::Picture) {
+    let global = window.global::<crate::ByMessage>();
+    global.set_active(picture.active);
+    global.set_can_send(picture.can_send);
+    global.set_header_seat(picture.header_seat);
+    global.set_waiting_seat(picture.waiting_seat);
+    global.set_receiving(picture.receiving);
+    global.set_trouble(picture.trouble);
+    global.set_trouble_number(picture.trouble_number);
+    global.set_trouble_seat(picture.trouble_seat);
+    global.set_offered(picture.offered.is_some());
+    if let Some((from, players, moves)) = picture.offered {
+        global.set_offered_from(from);
+        global.set_offered_players(players);
+        global.set_offered_moves(moves);
+    } else if let Some(from) = picture.started_from {
+        global.set_offered_from(from);
+    }
+    global.set_note(picture.note);
+    if differs(global.get_played(), &picture.played) {
+        global.set_played(ModelRc::new(VecModel::from(picture.played)));
+    }
+    global.set_your_move(picture.your_move);
+    global.set_saved_to(picture.saved_to.into());
+    if differs(global.get_games(), &picture.games) {
+        global.set_games(ModelRc::new(VecModel::from(picture.games)));
+    }
+    if picture.undo_blocked {
+        window.global::<GameState>().set_can_undo(false);
+    }
+}
+
+    }
+}

@@ -150,6 +150,29 @@ impl Controller {
                 if let Some(controller) = weak.upgrade() {
                     controller.dispatch(event);
                 }
+        if let Some(store) = self.by_message_store() {
+            let (summaries, damaged) = store.list();
+            for file in damaged {
+                eprintln!("halma: a game by message could not be read ({}): {}", file.file.display(), file.problem);
+            }
+            let games = summaries.iter().filter_map(|summary| store.load(summary.id).ok()).collect();
+            self.dispatch(Event::GamesLoaded(games));
+        }
+    }
+
+    /// Where the games by message are kept (in the data folder), while this app holds it.
+    fn by_message_store(&self) -> Option<crate::app::correspondence::CorrespondenceStore> {
+        let holds = self.saving.saver.borrow().holds_folder();
+        self.by_message_store_if(holds)
+    }
+
+    fn by_message_store_if(&self, holds_folder: bool) -> Option<crate::app::correspondence::CorrespondenceStore> {
+        let store = self.saving.store.as_ref()?;
+        if !holds_folder {
+            return None;
+        }
+        let data_dir = store.path(storage::SETTINGS).parent()?.to_path_buf();
+        Some(crate::app::correspondence::CorrespondenceStore::in_data_dir(&data_dir))
             });
             return Effects::none();
         };
@@ -206,6 +229,9 @@ impl Controller {
             Redraw::Nothing => {}
         }
     }
+        if let Some(message) = &effects.share {
+            self.share_message(message);
+        }
 
     /// What every change brings: an analysis of the game as it was is of no use any more,
     /// the computers answer a draw offer, the board turns to the seat to move, and a
@@ -325,7 +351,8 @@ impl Controller {
                 command: state.settings.engine_command.clone(),
                 move_time: Duration::from_millis(state.settings.engine_move_ms.into()),
             },
-            Some(Player::Human) | None => return offered,
+            // A friend's move comes by message (`Event::Receive`).
+            Some(Player::Human | Player::Friend) | None => return offered,
         };
         let weak = Rc::downgrade(self);
         self.worker.start_seat(driven, state.session.game(), move || {
@@ -366,8 +393,24 @@ impl Controller {
         let mut state = self.state.borrow_mut();
         let mut saver = self.saving.saver.borrow_mut();
         let mut result = saver.save_settings(&state.settings);
-        if state.ui.has_game() {
-            result = saver.save_session(&state.session).and(result);
+        // While a game by message is shown, the game on this device is the one kept aside.
+        let device = match state.by_message.active {
+            None => state.ui.has_game().then_some(&state.session),
+            Some(_) => state.by_message.device.as_ref(),
+        };
+        if let Some(device) = device {
+            result = saver.save_session(device).and(result);
+        }
+        let state = &mut *state;
+        state.by_message.sync(&state.session);
+        if let Some(store) = self.by_message_store_if(saver.holds_folder()) {
+            for id in std::mem::take(&mut state.by_message.dirty) {
+                let Some(game) = state.by_message.games.get(&id) else { continue };
+                if let Err(error) = store.save(game) {
+                    state.by_message.dirty.insert(id);
+                    result = result.and(Err(storage::SaveFailure::from_io(&error)));
+                }
+            }
         }
         if let Err(failure) = &result {
             eprintln!("halma: could not save: {failure}");
@@ -407,6 +450,19 @@ impl Controller {
     /// dp: held like a click, then snapped by the action (`Event::TouchTap`).
     pub(super) fn touch_tapped(self: &Rc<Self>, x: i32, y: i32, point_x: f32, point_y: f32, square: f32) {
         self.board.touch_point.set(Some((point_x, point_y, square)));
+    /// Send of a game by message: on the desktop the message is also saved to a file,
+    /// which the note names; on Android the system's share sheet takes it.
+    fn share_message(&self, message: &super::effects::Copy) {
+        #[cfg(target_os = "android")]
+        crate::app::share::share_text(&message.text);
+        let saved = match (&self.saving.store, &message.file_name) {
+            (Some(store), Some(name)) => store.save_record(name, &message.text).ok(),
+            _ => None,
+        };
+        let saved_to = saved.map(|path| path.display().to_string()).unwrap_or_default();
+        self.state.borrow_mut().by_message.note = super::by_message::Note::Sent { saved_to };
+    }
+
         self.hold_tap(x, y);
     }
 
@@ -469,7 +525,8 @@ impl Controller {
         let confirming = state.program_awaits_confirmation().filter(|_| review.is_none());
         let status = presenter::status(session, self.worker.busy(), ui.question(), program_move);
         bind::status(&window, if confirming.is_some() { status.waiting_to_start() } else { status });
-        bind::seat_failure(&window, presenter::seat_failure(state.seat_failure.filter(|_| review.is_none())));
+        bind::seat_failure(&window, presenter::seat_failure(state.seat_failure.filter(|_| review.is_none() && !guiding)));
+        bind::by_message(&window, super::by_message::picture(&state.by_message, session, &ui));
         bind::program_confirmation(&window, confirming.as_deref());
         bind::program_name(&window, &program_name(&settings.engine_command));
         let shown = review.as_ref().map(|shown| (shown.game().history().len(), shown.game().to_move().index() as i32));

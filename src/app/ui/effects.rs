@@ -55,6 +55,9 @@ pub struct Effects {
     pub language: bool,
     /// Copy game's record.
     pub copy: Option<Copy>,
+    /// Send of a game by message: the message for the clipboard (the share sheet on
+    /// Android) and, on the desktop, a file.
+    pub share: Option<Copy>,
     /// Back found nothing left to go back to: the system may close the app.
     pub let_system_close: bool,
     /// What to hear and feel (`app::sound`), in order; the player's settings decide.
@@ -96,6 +99,7 @@ impl Effects {
             copy: other.copy.or(self.copy),
             let_system_close: self.let_system_close || other.let_system_close,
             cues: self.cues.into_iter().chain(other.cues).collect(),
+            share: other.share.or(self.share),
         }
     }
 }

@@ -81,9 +81,11 @@ impl SetupForm {
         self.config.setup.seats().iter().any(|&seat| self.config.player(seat) == Player::Program)
     }
 
-    /// Whether the game can start: an engine program needs a command line.
+    /// Whether the game can start: an engine program needs a command line, and a game by
+    /// message needs a seat played on this device.
     pub fn can_start(&self) -> bool {
-        !self.needs_command() || !self.engine_command().is_empty()
+        let everyone_away = self.config.friend_seats().seats().count() == self.config.setup.seats().len();
+        (!self.needs_command() || !self.engine_command().is_empty()) && !everyone_away
     }
 
     pub fn set_command(&mut self, command: &str) {

@@ -46,6 +46,8 @@ pub struct AppState {
     pub loupe: Option<Loupe>,
     /// The Train page's puzzle, with its own game: never the live game, never saved.
     pub training: Option<super::actions::Training>,
+    /// The games by message (#40) and which one is shown.
+    pub by_message: super::by_message::ByMessage,
 }
 
 /// The loupe under a finger resting on a board of squares smaller than a finger.
@@ -98,6 +100,7 @@ impl Default for AppState {
             touch: TapMemory::default(),
             loupe: None,
             training: None,
+            by_message: Default::default(),
         }
     }
 }

@@ -40,6 +40,25 @@ impl Controller {
         self.connect_board(window);
         self.connect_game(window);
         self.connect_new_game(window);
+        self.connect_by_message(window);
+    }
+
+    /// Play by message (#40): Send gives back the message for the clipboard (on Android
+    /// the share sheet takes it instead).
+    fn connect_by_message(self: &Rc<Self>, window: &AppWindow) {
+        let by_message = window.global::<crate::ByMessage>();
+        let weak = Rc::downgrade(self);
+        by_message.on_send(move |header| {
+            let event = Event::SendMessage { header: header.into(), unix_time: Controller::now() };
+            let shared = weak.upgrade().and_then(|c| c.dispatch(event).share);
+            let text = shared.map(|message| message.text).filter(|_| !cfg!(target_os = "android"));
+            text.unwrap_or_default().into()
+        });
+        send!(self, by_message.on_open_receive, || Event::OpenReceive);
+        send!(self, by_message.on_close_receive, || Event::CloseReceive);
+        send!(self, by_message.on_receive, |text: slint::SharedString| Event::Receive(text.into()));
+        send!(self, by_message.on_answer_offer, |yes: bool| Event::AnswerOffer(yes));
+        send!(self, by_message.on_open_game, |id: slint::SharedString| Event::OpenGame(id.into()));
     }
 
     fn connect_navigation(self: &Rc<Self>, window: &AppWindow) {

@@ -6,6 +6,7 @@
 
 mod analysis;
 mod board;
+mod correspondence;
 mod pages;
 mod play;
 mod records;
@@ -172,6 +173,24 @@ pub enum Event {
     },
 
     // ----- Train (#41): its board events are the board's, on the puzzle's own game -----
+    // ----- Play by message (#40) -----
+    /// The games by message read at start.
+    GamesLoaded(Vec<crate::app::correspondence::CorrespondenceGame>),
+    /// Send: the shown game's message with this first line, at this Unix time.
+    SendMessage {
+        header: String,
+        unix_time: u64,
+    },
+    OpenReceive,
+    CloseReceive,
+    /// A pasted or shared text.
+    Receive(String),
+    /// The answer to "Start this game from …?".
+    AnswerOffer(bool),
+    /// The Games list's entry: a game by message's identifier, or empty for the game on
+    /// this device.
+    OpenGame(String),
+
     /// The Train page, at the puzzle shown before or else the puzzle of this local date.
     OpenTrain {
         year: i32,
@@ -234,6 +253,9 @@ pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         return train::on_board(state, facts, event);
     }
     match event {
+            // Received moves replace the game; Send reads it.
+            GamesLoaded(_) | SendMessage { .. } | OpenReceive | CloseReceive | Receive(_) => false,
+            AnswerOffer(_) | OpenGame(_) => false,
         Restored(started) => pages::restored(state, *started),
         Begin(session) => pages::begin_playing(state, *session),
         ShowPage(page) => pages::show_page(state, page),
@@ -262,7 +284,7 @@ pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         Confirm => play::confirm(state),
         Cancel => play::cancel(state),
         Hint => play::hint(state, facts),
-        Undo => play::undo(state),
+        Undo => correspondence::undo(state),
         Redo => play::redo(state),
         OfferDraw => play::offer_draw(state),
         AnswerDraw(accept) => play::answer_draw(state, accept),
@@ -294,6 +316,9 @@ pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         SetFirstSeat(index) => pages::set_first_seat(state, index),
         SetEngineCommand(command) => pages::edit_form(state, |form| form.set_command(&command)),
         SetEngineMoveTime(index) => pages::set_engine_move_time(state, index),
+        // A game by message cannot start again: the other side knows its moves.
+        Restart if state.by_message.active.is_some() => Effects::none(),
+        NewGame if state.by_message.active.is_some() => pages::set_up(state),
         Start => pages::start(state),
         Resume => pages::resume(state),
         DismissLoadProblems => pages::dismiss_load_problems(state),
@@ -337,6 +362,14 @@ fn begin(state: &mut AppState, session: Session) -> Effects {
 }
 
 #[cfg(test)]
+        GamesLoaded(games) => correspondence::loaded(state, games),
+        SendMessage { header, unix_time } => correspondence::send(state, &header, unix_time),
+        OpenReceive => correspondence::open_receive(state),
+        CloseReceive => correspondence::close_receive(state),
+        Receive(text) => correspondence::receive(state, &text),
+        AnswerOffer(yes) => correspondence::answer_offer(state, yes),
+        OpenGame(id) => correspondence::open_game(state, &id),
+
 mod tests;
 #[cfg(test)]
 mod cue_tests;

@@ -34,6 +34,7 @@ pub(super) fn restored(state: &mut AppState, started: Started) -> Effects {
 
 /// A session to play, as if chosen on the new-game screen (tests and tools).
 pub(super) fn begin_playing(state: &mut AppState, session: Session) -> Effects {
+    super::correspondence::detach(state);
     let effects = begin(state, session);
     state.ui.show(Page::Game);
     effects.and(Effects::saved())
@@ -124,8 +125,12 @@ pub(super) fn start(state: &mut AppState) -> Effects {
         state.settings.engine_move_ms = form.move_ms();
         state.trusted_commands.insert(form.engine_command());
     }
-    let effects = begin(state, Session::new(config));
     state.settings.last_config = Some(config);
+    if !config.friend_seats().is_empty() {
+        return super::correspondence::start(state, config);
+    }
+    super::correspondence::detach(state);
+    let effects = begin(state, Session::new(config));
     state.ui.show(Page::Game);
     effects.and(Effects::saved())
 }
