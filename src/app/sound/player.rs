@@ -68,6 +68,10 @@ impl Feedback for Device {
 
 /// The feedback thread: until the app closes (the sender goes).
 fn run(jobs: &Receiver<Job>) {
+    // alsa-lib writes its own complaints (no card, unknown PCM) to stderr; on this thread,
+    // which opens the output, they go to a buffer instead: our one line says it calmly.
+    #[cfg(target_os = "linux")]
+    let _alsa_quiet = alsa::Output::local_error_handler().ok();
     let mut output = Output::Closed;
     loop {
         let job = match jobs.recv_timeout(IDLE_CLOSE) {
