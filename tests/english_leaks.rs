@@ -290,7 +290,8 @@ fn check_language(checker: &mut Checker, analysed: &(Session, usize)) {
     window.window().set_size(slint::PhysicalSize::new(1100, 760));
     let data = std::env::temp_dir().join(format!("halma-leaks-{}-{language}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
-    let controller: Rc<Controller> = Controller::install(&window, Some(Store::new(&data)));
+    let options = halma::app::ui::StartOptions { first_game_guide: false };
+    let controller: Rc<Controller> = Controller::install_with(&window, Some(Store::new(&data)), options);
     let index = halma::app::locale::LANGUAGES.iter().position(|(code, _)| *code == language).expect("offered");
     window.global::<Preferences>().invoke_select_language(index as i32);
     window.show().expect("show");

@@ -4,7 +4,7 @@
 
 use halma::app::session::{GameConfig, Player, Session};
 use halma::app::storage::Store;
-use halma::app::ui::Controller;
+use halma::app::ui::{Controller, StartOptions};
 use halma::rules::{Game, Seat, Setup, Square};
 use halma::{AppWindow, BoardState, GameState, Navigation, NewGameForm, Pickers, Preferences};
 use i_slint_backend_testing::ElementHandle;
@@ -101,12 +101,22 @@ pub fn harness(name: &str) -> Harness {
 }
 
 /// The app started on the data folder `dir` (a new one, or one a quit left), its window
-/// shown at a desktop size.
+/// shown at a desktop size. A fresh folder is a newcomer's, whom the first-game guide
+/// greets: the flows start without it (`open_as_newcomer` has it).
 pub fn open(dir: PathBuf) -> Harness {
+    open_with(dir, StartOptions { first_game_guide: false }, slint::LogicalSize::new(1000.0, 700.0))
+}
+
+/// The app started as a newcomer starts it (the first-game guide offered), at `size`.
+pub fn open_as_newcomer(dir: PathBuf, size: slint::LogicalSize) -> Harness {
+    open_with(dir, StartOptions::default(), size)
+}
+
+fn open_with(dir: PathBuf, options: StartOptions, size: slint::LogicalSize) -> Harness {
     init();
     let window = AppWindow::new().expect("window");
-    window.window().set_size(slint::LogicalSize::new(1000.0, 700.0));
-    let controller = Controller::install(&window, Some(Store::new(&dir)));
+    window.window().set_size(size);
+    let controller = Controller::install_with(&window, Some(Store::new(&dir)), options);
     window.show().expect("show");
     advance(20);
     Harness { window, controller, dir }
@@ -181,7 +191,9 @@ impl Harness {
         let size = board.size();
         let zoom = self.board().get_zoom();
         let cell = size.width * zoom / 16.0;
-        let (x, y) = self.controller.session().view().display_cell(square);
+        // The board shows the guide's game while the guide runs.
+        let state = self.controller.state();
+        let (x, y) = state.guide_shown().unwrap_or(&state.session).view().display_cell(square);
         LogicalPosition::new(
             origin.x + self.board().get_content_x() + (x as f32 + 0.5) * cell,
             origin.y + self.board().get_content_y() + (y as f32 + 0.5) * cell,

@@ -13,15 +13,13 @@ pub enum Overlay {
     Question(Question),
     /// The dialog where a record is pasted.
     Import,
-    /// The dialog where a message of a game by message is pasted (#40).
-    Receive,
 }
 
 /// What Back (Android's button) or Esc did to the interface state, and what the
 /// controller still has to do with the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BackStep {
-    /// The import dialog (or the receive dialog) was closed.
+    /// The import dialog was closed.
     CloseImport,
     /// The open question was answered no.
     DismissQuestion,
@@ -163,6 +161,21 @@ impl UiState {
         self.review = None;
     }
 
+    /// The first-game guide opens over the game page, with or without a game (it plays its
+    /// own); the menu closes.
+    pub fn open_guide(&mut self) {
+        if self.page != Page::Game {
+            self.previous = self.page;
+        }
+        self.page = Page::Game;
+        self.menu_open = false;
+    }
+
+    /// The guide ended: the game page stays if there is a game, else the new-game screen.
+    pub fn close_guide(&mut self) {
+        self.page = self.available(self.page);
+    }
+
     /// The new-game screen to set up another game: questions and review end.
     pub fn set_up(&mut self) {
         self.overlay = Overlay::None;
@@ -210,21 +223,6 @@ impl UiState {
         };
     }
 
-    pub fn receive_open(&self) -> bool {
-        self.overlay == Overlay::Receive
-    }
-
-    /// Opens the dialog where a message by message is pasted (over any page).
-    pub fn open_receive(&mut self) {
-        self.overlay = Overlay::Receive;
-    }
-
-    pub fn close_receive(&mut self) {
-        if self.receive_open() {
-            self.overlay = Overlay::None;
-        }
-    }
-
     /// Shows the position after the move list's entry `index` (a game of `total` actions).
     pub fn review_at(&mut self, index: usize, total: usize) {
         self.review_position(index.saturating_add(1), total);
@@ -261,7 +259,7 @@ impl UiState {
                 self.set_up();
                 BackStep::LeaveGame
             }
-            Page::Rules | Page::About | Page::Train | Page::Games => {
+            Page::Rules | Page::About | Page::Train => {
                 self.go_back();
                 BackStep::Return
             }
@@ -276,7 +274,7 @@ impl UiState {
         }
         match self.page {
             Page::Game if board_has_choice => BackStep::CancelOnBoard,
-            Page::Rules | Page::About | Page::Train | Page::Games => {
+            Page::Rules | Page::About | Page::Train => {
                 self.go_back();
                 BackStep::Return
             }
@@ -292,7 +290,7 @@ impl UiState {
             return Some(BackStep::CancelAnalysis);
         }
         match self.overlay {
-            Overlay::Import | Overlay::Receive => {
+            Overlay::Import => {
                 self.overlay = Overlay::None;
                 Some(BackStep::CloseImport)
             }
