@@ -485,6 +485,41 @@ fn dark_shots(window: &AppWindow, controller: &std::rc::Rc<Controller>, name: &s
     window.global::<Preferences>().invoke_set_theme(ThemeChoice::System);
 }
 
+/// The first-game guide's shots (#39 item 5): the smallest phone and the tablet, in
+/// English and Ukrainian (the longest words), sampled rather than every size and language.
+const GUIDE_SHOTS: [(&str, &str); 4] = [("en", "phone-small"), ("uk", "phone-small"), ("en", "tablet"), ("uk", "tablet")];
+
+/// The guide opened from the menu over a game: its first step (the pieces ringed), Confirm
+/// (the action bar ringed) and a chain previewed (where it goes on ringed); then skipped.
+/// Named `<code>-<size>-guide-select`, `-guide-confirm`, `-guide-chain`.
+fn guide_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &str) {
+    use halma::app::ui::actions::Event;
+    controller.begin_session(game_in_progress());
+    controller.dispatch(Event::OpenGuide);
+    assert!(window.global::<halma::Guide>().get_active());
+    snapshot(window, &format!("{name}-guide-select"));
+    let tap = |square: &str| {
+        let square: Square = square.parse().expect("square");
+        let state = controller.state();
+        let (x, y) = state.guide_shown().expect("the guide's game").view().display_cell(square);
+        controller.dispatch(Event::Tap { x, y });
+    };
+    tap("b2");
+    tap("c3");
+    assert_eq!(window.global::<halma::Guide>().get_step(), halma::GuideStep::Confirm);
+    snapshot(window, &format!("{name}-guide-confirm"));
+    controller.dispatch(Event::Confirm);
+    while controller.is_animating() {
+        controller.dispatch(Event::AnimationStep);
+    }
+    tap("c3");
+    tap("e5");
+    assert_eq!(window.global::<halma::Guide>().get_step(), halma::GuideStep::Chain);
+    snapshot(window, &format!("{name}-guide-chain"));
+    controller.dispatch(Event::SkipGuide);
+    assert!(!window.global::<halma::Guide>().get_active());
+}
+
 /// The Train page's shots (#41): two languages and two sizes, for CI's time.
 const TRAIN_LANGUAGES: [&str; 2] = ["en", "uk"];
 const TRAIN_SIZES: [&str; 2] = ["phone", "tablet"];
@@ -545,7 +580,8 @@ fn screenshots_in_every_language_and_size() {
             window.window().dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: scale });
             window.window().set_size(slint::PhysicalSize::new(width, height));
             let _ = std::fs::remove_dir_all(&data);
-            let controller = Controller::install(&window, Some(Store::new(&data)));
+            let options = halma::app::ui::StartOptions { first_game_guide: false };
+            let controller = Controller::install_with(&window, Some(Store::new(&data)), options);
             // Through the language menu, as a player would: the menu then names the language.
             let language = halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("listed");
             window.global::<Preferences>().invoke_select_language(language as i32);
@@ -762,6 +798,9 @@ fn by_message_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, na
             }
             window.global::<Navigation>().invoke_show(Page::About);
             snapshot(&window, &format!("{code}-{size_name}-about"));
+            if GUIDE_SHOTS.contains(&(code, size_name)) {
+                guide_shots(&controller, &window, &format!("{code}-{size_name}"));
+            }
             if TRAIN_LANGUAGES.contains(&code) && TRAIN_SIZES.contains(&size_name) {
                 train_shots(&controller, &window, &format!("{code}-{size_name}"));
             }

@@ -1476,6 +1476,105 @@ fn a_game_by_message_between_two_devices() {
     assert!(h.combo_shows("Off"), "remembered");
 }
 
+/// The first-game guide's step on screen.
+fn guide_step(h: &ui_support::Harness) -> Option<halma::GuideStep> {
+    let guide = h.window.global::<halma::Guide>();
+    guide.get_active().then(|| guide.get_step())
+}
+
+/// A newcomer's first start on an upright phone: the guide greets them on the real board
+/// and is walked through by taps on the board, Confirm, Undo and the menu, each step
+/// waiting for its own action; then the new-game screen. The guide's game is never saved,
+/// and the guide does not come back by itself.
+fn a_newcomer_walks_the_whole_guide_by_taps() {
+    use halma::GuideStep::*;
+    let dir = ui_support::fresh_dir("guide");
+    let h = ui_support::open_as_newcomer(dir, slint::LogicalSize::new(360.0, 640.0));
+    assert_eq!((h.navigation().get_page(), guide_step(&h)), (Page::Game, Some(Select)));
+    assert!(h.shows_text("Step 1 of 10"));
+    assert!(h.button_enabled("Skip"));
+    h.tap(sq("j9"));
+    assert_eq!(guide_step(&h), Some(Select), "an empty square selects nothing");
+    h.tap(sq("b2"));
+    assert_eq!(guide_step(&h), Some(PreviewStep));
+    assert!(!h.button_enabled("Hint"), "no hints in the guide's game");
+    h.tap(sq("c3"));
+    assert_eq!(guide_step(&h), Some(Confirm));
+    assert_eq!(h.window.global::<halma::Guide>().get_pointer(), halma::GuidePointer::Bar);
+    h.click_button("Confirm");
+    advance(600);
+    assert_eq!(guide_step(&h), Some(Jump));
+    h.tap(sq("c3"));
+    assert_eq!(guide_step(&h), Some(Jump), "a selection is not a jump");
+    h.tap(sq("e5"));
+    assert_eq!(guide_step(&h), Some(Chain));
+    h.tap(sq("g5"));
+    assert_eq!(guide_step(&h), Some(CutBack));
+    assert_eq!(h.window.global::<halma::Guide>().get_marks().row_count(), 1, "the first landing, ringed");
+    h.tap(sq("e5"));
+    assert_eq!(guide_step(&h), Some(Goal));
+    h.tap(sq("m13"));
+    h.tap(sq("n14"));
+    h.click_button("Confirm");
+    advance(600);
+    assert_eq!(guide_step(&h), Some(Undo));
+    h.click_button("Undo");
+    assert_eq!(guide_step(&h), Some(Menu));
+    h.click_button("More actions");
+    assert_eq!(guide_step(&h), Some(Menu), "the menu is open over the card");
+    h.key(slint::platform::Key::Escape);
+    assert_eq!(guide_step(&h), Some(Done), "opened and closed again");
+    h.click_button("Done");
+    assert_eq!((guide_step(&h), h.navigation().get_page()), (None, Page::NewGame), "now a game of their own");
+    assert!(h.controller.state().settings.guide_seen);
+    assert!(!h.dir.join("game.json").exists(), "the guide's game is never saved");
+    let h = ui_support::open_as_newcomer(h.quit(), slint::LogicalSize::new(360.0, 640.0));
+    assert_eq!((guide_step(&h), h.navigation().get_page()), (None, Page::NewGame), "once is enough");
+}
+
+/// How to play from the menu in the middle of a game, skipped midway (the button, then
+/// Esc): the game, its selection and its save are exactly as before, and a computer to
+/// move waits for the guide to end.
+fn the_guide_skipped_midway_leaves_the_game_unchanged() {
+    use halma::GuideStep::*;
+    let h = harness("guide-skip");
+    h.start(Session::new(humans(Setup::TwoPlayers)));
+    h.play_e2_f3();
+    advance(600);
+    h.tap(sq("l16"));
+    advance(halma::app::ui::SELECTION_SAVE_DELAY.as_millis() as u64 + 50);
+    let before = h.controller.session();
+    let saved = std::fs::read(h.dir.join("game.json")).expect("saved");
+    h.menu("How to play");
+    assert_eq!(guide_step(&h), Some(Select));
+    h.tap(sq("b2"));
+    h.tap(sq("c3"));
+    assert_eq!(guide_step(&h), Some(Confirm));
+    h.click_button("Confirm");
+    advance(600);
+    assert_eq!(guide_step(&h), Some(Jump));
+    h.click_button("Skip");
+    assert_eq!((guide_step(&h), h.navigation().get_page()), (None, Page::Game));
+    let after = h.controller.session();
+    assert_eq!(after.game(), before.game());
+    assert_eq!(after.interaction(), before.interaction(), "the selection is back");
+    advance(halma::app::ui::SELECTION_SAVE_DELAY.as_millis() as u64 + 50);
+    assert_eq!(std::fs::read(h.dir.join("game.json")).expect("saved"), saved, "the save byte for byte");
+
+    // Against the computer: it does not move while the guide runs, and moves after.
+    h.start(Session::new(against(Player::Computer(Level::Beginner))));
+    h.play_e2_f3();
+    h.menu("How to play");
+    for _ in 0..40 {
+        advance(60);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(h.game().history().len(), 1, "the computer waits for the guide");
+    h.key(slint::platform::Key::Escape);
+    assert_eq!(guide_step(&h), None, "Esc skips the guide");
+    h.wait_for_actions(2);
+}
+
 fn main() {
     ui_support::run_flows(&[
         ("tap_preview_confirm_a_step", tap_preview_confirm_a_step),
@@ -1518,6 +1617,8 @@ fn main() {
             "sound_and_vibration_follow_the_menu_and_are_remembered",
             sound_and_vibration_follow_the_menu_and_are_remembered,
         ),
+        ("a_newcomer_walks_the_whole_guide_by_taps", a_newcomer_walks_the_whole_guide_by_taps),
+        ("the_guide_skipped_midway_leaves_the_game_unchanged", the_guide_skipped_midway_leaves_the_game_unchanged),
     ]);
 }
         ("a_game_by_message_between_two_devices", a_game_by_message_between_two_devices),

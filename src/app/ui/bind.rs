@@ -382,3 +382,17 @@ pub fn by_message(window: &AppWindow, picture: super::by_message::Picture) {
 
     }
 }
+
+/// The first-game guide's card and marks (the marks' list only when it changed).
+pub fn guide(window: &AppWindow, picture: super::guide_presenter::GuidePicture) {
+    let guide = window.global::<crate::Guide>();
+    guide.set_active(picture.active);
+    guide.set_step(picture.step);
+    guide.set_number(picture.number);
+    guide.set_total(picture.total);
+    guide.set_retry(picture.retry);
+    guide.set_pointer(picture.pointer);
+    if differs(guide.get_marks(), &picture.marks) {
+        guide.set_marks(ModelRc::new(VecModel::from(picture.marks)));
+    }
+}

@@ -77,6 +77,20 @@ impl HistoryKey {
     }
 }
 
+/// How the app starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartOptions {
+    /// A newcomer's first start (no saved game, the guide never seen) opens the first-game
+    /// guide. Tests and tools that start on fresh data folders turn it off.
+    pub first_game_guide: bool,
+}
+
+impl Default for StartOptions {
+    fn default() -> StartOptions {
+        StartOptions { first_game_guide: true }
+    }
+}
+
 /// The app's controller: one per window, used on the UI thread only.
 pub struct Controller {
     window: slint::Weak<AppWindow>,
@@ -94,9 +108,15 @@ pub struct Controller {
 impl Controller {
     /// Creates the controller for `window`, wires every callback and restores state.
     pub fn install(window: &AppWindow, store: Option<Store>) -> Rc<Controller> {
+        Controller::install_with(window, store, StartOptions::default())
+    }
+
+    /// As [`Controller::install`], started as `options` say.
+    pub fn install_with(window: &AppWindow, store: Option<Store>, options: StartOptions) -> Rc<Controller> {
+        let state = AppState { offer_guide: options.first_game_guide, ..AppState::default() };
         let controller = Rc::new(Controller {
             window: window.as_weak(),
-            state: RefCell::new(AppState::default()),
+            state: RefCell::new(state),
             saving: Saving { store, saver: RefCell::new(Saver::none()), pending: Timer::default() },
             worker: Worker::default(),
             board: BoardMotion {
@@ -177,7 +197,8 @@ impl Controller {
             return Effects::none();
         };
         // The Train page's board plays the puzzle's own game, never the reviewed one.
-        if state.ui.in_review() && event.plays_on_live_game() && state.ui.page() != crate::Page::Train {
+        let own_game = state.ui.page() == crate::Page::Train || state.guide.is_some();
+        if state.ui.in_review() && event.plays_on_live_game() && !own_game {
             return Effects::none();
         }
         let before = HistoryKey::of(&state.session);
@@ -334,7 +355,8 @@ impl Controller {
     fn start_seat_to_move(self: &Rc<Self>) -> bool {
         let mut state = self.state.borrow_mut();
         let idle = state.animation.is_none() && self.worker.busy() != Some(JobKind::Computer);
-        if !idle || !state.ui.has_game() || state.seat_failure.is_some() {
+        // The guide leaves the live game as it was: its seat waits for the guide to end.
+        if !idle || !state.ui.has_game() || state.seat_failure.is_some() || state.guide.is_some() {
             return false;
         }
         if state.session.driven_to_move().is_none() || state.program_awaits_confirmation().is_some() {
@@ -503,8 +525,11 @@ impl Controller {
     fn refresh(&self) {
         let Some(window) = self.window.upgrade() else { return };
         let state = self.state.borrow();
-        let (session, ui, settings) = (&state.session, state.ui, &state.settings);
-        let review = ui.review().map(|shown| session.reviewing(shown));
+        // While the guide runs the game page shows and plays the guide's game.
+        let (session, ui, settings) = (state.guide_shown().unwrap_or(&state.session), state.ui, &state.settings);
+        let guiding = state.guide.is_some();
+        let review = ui.review().filter(|_| !guiding).map(|shown| session.reviewing(shown));
+        bind::guide(&window, super::guide_presenter::guide(state.guide.as_ref()));
         let practise = super::train_presenter::mistakes_to_practise(session);
         bind::train(&window, super::train_presenter::train(state.training.as_ref(), &settings.training, practise));
         match (&review, state.training_shown()) {
@@ -522,7 +547,7 @@ impl Controller {
         bind::loupe(&window, state.loupe.as_ref());
         bind::messages(&window, &state.messages);
         let program_move = Duration::from_millis(settings.engine_move_ms.into());
-        let confirming = state.program_awaits_confirmation().filter(|_| review.is_none());
+        let confirming = state.program_awaits_confirmation().filter(|_| review.is_none() && !guiding);
         let status = presenter::status(session, self.worker.busy(), ui.question(), program_move);
         bind::status(&window, if confirming.is_some() { status.waiting_to_start() } else { status });
         bind::seat_failure(&window, presenter::seat_failure(state.seat_failure.filter(|_| review.is_none() && !guiding)));
@@ -554,7 +579,7 @@ impl Controller {
         let Some(window) = self.window.upgrade() else { return };
         let state = self.state.borrow();
         let (width, height) = state.viewport;
-        let view = state.training_shown().unwrap_or(&state.session).view();
+        let view = state.training_shown().or(state.guide_shown()).unwrap_or(&state.session).view();
         bind::view(&window, view.zoom, view.content_offset(width, height));
     }
 

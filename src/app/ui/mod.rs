@@ -17,6 +17,7 @@ mod analysing;
 pub mod analysis_presenter;
 pub mod animation;
 mod bind;
+pub mod by_message;
 pub mod controller;
 pub mod diagrams;
 pub mod effects;
@@ -66,6 +67,11 @@ pub fn run_app(data_dir: PathBuf) -> Result<(), slint::PlatformError> {
     CONTROLLER.with(|c| *c.borrow_mut() = Some(controller.clone()));
     window.run()?;
     controller.save();
+    // A game's message shared to Halma from a chat app (#40).
+    #[cfg(target_os = "android")]
+    if let Some(text) = crate::app::share::received_text() {
+        controller.dispatch(actions::Event::Receive(text));
+    }
     // A start whose window closed normally succeeded too (even if no frame was drawn).
     controller.start_succeeded();
     CONTROLLER.with(|c| c.borrow_mut().take());

@@ -46,6 +46,12 @@ pub struct AppState {
     pub loupe: Option<Loupe>,
     /// The Train page's puzzle, with its own game: never the live game, never saved.
     pub training: Option<super::actions::Training>,
+    /// The first-game guide while it runs, with its own game: never the live game, never
+    /// saved.
+    pub guide: Option<crate::app::guide::Guide>,
+    /// Whether a newcomer's first start opens the guide (tests and tools on fresh data
+    /// folders start without it).
+    pub offer_guide: bool,
     /// The games by message (#40) and which one is shown.
     pub by_message: super::by_message::ByMessage,
 }
@@ -100,6 +106,8 @@ impl Default for AppState {
             touch: TapMemory::default(),
             loupe: None,
             training: None,
+            guide: None,
+            offer_guide: true,
             by_message: Default::default(),
         }
     }
@@ -119,6 +127,12 @@ impl AppState {
     /// The puzzle's game when the Train page shows it (the board then shows and plays it).
     pub fn training_shown(&self) -> Option<&Session> {
         self.training.as_ref().filter(|_| self.ui.page() == crate::Page::Train).map(|training| &training.session)
+    }
+
+    /// The guide's game while the guide runs: the game page's board, status and action bar
+    /// show and play it.
+    pub fn guide_shown(&self) -> Option<&Session> {
+        self.guide.as_ref().map(crate::app::guide::Guide::session)
     }
 
     /// True while a preview or a selection is on the board.

@@ -13,13 +13,15 @@ pub enum Overlay {
     Question(Question),
     /// The dialog where a record is pasted.
     Import,
+    /// The dialog where a message of a game by message is pasted (#40).
+    Receive,
 }
 
 /// What Back (Android's button) or Esc did to the interface state, and what the
 /// controller still has to do with the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BackStep {
-    /// The import dialog was closed.
+    /// The import dialog (or the receive dialog) was closed.
     CloseImport,
     /// The open question was answered no.
     DismissQuestion,
@@ -223,6 +225,21 @@ impl UiState {
         };
     }
 
+    pub fn receive_open(&self) -> bool {
+        self.overlay == Overlay::Receive
+    }
+
+    /// Opens the dialog where a message by message is pasted (over any page).
+    pub fn open_receive(&mut self) {
+        self.overlay = Overlay::Receive;
+    }
+
+    pub fn close_receive(&mut self) {
+        if self.receive_open() {
+            self.overlay = Overlay::None;
+        }
+    }
+
     /// Shows the position after the move list's entry `index` (a game of `total` actions).
     pub fn review_at(&mut self, index: usize, total: usize) {
         self.review_position(index.saturating_add(1), total);
@@ -259,7 +276,7 @@ impl UiState {
                 self.set_up();
                 BackStep::LeaveGame
             }
-            Page::Rules | Page::About | Page::Train => {
+            Page::Rules | Page::About | Page::Train | Page::Games => {
                 self.go_back();
                 BackStep::Return
             }
@@ -274,7 +291,7 @@ impl UiState {
         }
         match self.page {
             Page::Game if board_has_choice => BackStep::CancelOnBoard,
-            Page::Rules | Page::About | Page::Train => {
+            Page::Rules | Page::About | Page::Train | Page::Games => {
                 self.go_back();
                 BackStep::Return
             }
@@ -290,7 +307,7 @@ impl UiState {
             return Some(BackStep::CancelAnalysis);
         }
         match self.overlay {
-            Overlay::Import => {
+            Overlay::Import | Overlay::Receive => {
                 self.overlay = Overlay::None;
                 Some(BackStep::CloseImport)
             }

@@ -125,6 +125,10 @@ impl Controller {
         send!(self, analysis.on_show_position, |position: i32| Event::ShowPosition(position));
         send!(self, analysis.on_set_summary_open, |open: bool| Event::SetSummaryOpen(open));
         self.connect_train(window);
+        let guide = window.global::<crate::Guide>();
+        send!(self, guide.on_open, || Event::OpenGuide);
+        send!(self, guide.on_skip, || Event::SkipGuide);
+        send!(self, guide.on_finish, || Event::FinishGuide);
         let pickers = window.global::<Pickers>();
         send!(self, pickers.on_pick_piece, |index: i32| Event::PickPiece(index));
         send!(self, pickers.on_pick_destination, |index: i32| Event::PickDestination(index));

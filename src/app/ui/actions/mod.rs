@@ -7,6 +7,7 @@
 mod analysis;
 mod board;
 mod correspondence;
+mod guide;
 mod pages;
 mod play;
 mod records;
@@ -209,6 +210,13 @@ pub enum Event {
     /// Practise your mistakes: the analysed game's mistakes as puzzles.
     PractiseMistakes,
     TrainNextMistake,
+
+    // ----- The first-game guide (#39): its board events play the guide's own game -----
+    /// How to play, from the menu (at a newcomer's first start it opens by itself).
+    OpenGuide,
+    SkipGuide,
+    /// Done, at the guide's last step.
+    FinishGuide,
 }
 
 impl Event {
@@ -241,6 +249,8 @@ impl Event {
             // The puzzle has its own game.
             OpenTrain { .. } | TrainDaily { .. } | TrainNext(_) | TrainRetry | TrainHint => false,
             PractiseMistakes | TrainNextMistake => false,
+            // The guide has its own game.
+            OpenGuide | SkipGuide | FinishGuide => false,
         }
     }
 }
@@ -248,6 +258,14 @@ impl Event {
 /// What `event` does to `state`, given what runs in the background (`facts`). Review's
 /// gate is the dispatch's, not this function's.
 pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
+    if state.guide.is_some() {
+        return guide::on_event(state, facts, event);
+    }
+    act(state, facts, event)
+}
+
+/// What `event` does, the guide aside (the guide runs its board's events through this).
+fn act(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
     use Event::*;
     if state.ui.page() == Page::Train && state.training.is_some() && train::is_board_event(&event) {
         return train::on_board(state, facts, event);
@@ -256,7 +274,10 @@ pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
             // Received moves replace the game; Send reads it.
             GamesLoaded(_) | SendMessage { .. } | OpenReceive | CloseReceive | Receive(_) => false,
             AnswerOffer(_) | OpenGame(_) => false,
-        Restored(started) => pages::restored(state, *started),
+        Restored(started) => {
+            let saved_game = started.session.is_some();
+            pages::restored(state, *started).and(guide::at_start(state, saved_game))
+        }
         Begin(session) => pages::begin_playing(state, *session),
         ShowPage(page) => pages::show_page(state, page),
         GoBack => pages::go_back(state),
@@ -341,6 +362,9 @@ pub fn update(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         TrainHint => train::hint(state),
         PractiseMistakes => train::practise(state),
         TrainNextMistake => train::next_mistake(state),
+
+        OpenGuide => guide::open(state),
+        SkipGuide | FinishGuide => guide::close(state),
     }
 }
 
