@@ -55,6 +55,7 @@ pub(super) fn on_event(state: &mut AppState, facts: &Facts, event: Event) -> Eff
         OpenGuide => open(state),
         // The board and the action bar play the guide's game.
         Tap { .. } | TouchTap { .. } | Arrow { .. } | Enter | Confirm | Cancel | Redo => on_board(state, facts, event),
+        TouchHold { .. } | TouchHoldEnded => on_board(state, facts, event),
         // The guide's own undo, whatever the live game is (a game by message keeps its
         // friend's moves from undo).
         Undo => on_guide_game(state, super::play::undo),
