@@ -522,9 +522,14 @@ impl fmt::Display for AnalysisError {
 
 impl std::error::Error for AnalysisError {}
 
-/// log2 of each search's table: 2 MiB, plenty for the shallow searches of an analysis
-/// and quick to allocate afresh for every position.
+/// log2 of each search's table: 2 MiB, plenty for the shallow searches of an analysis.
+/// Each thread allocates one and clears it before every search (a cleared table is a
+/// fresh one), so an analysis holds [`TABLE_BYTES`] a thread, not a new table for every
+/// search of every position (each freed table left to the allocator, docs/MEMORY.md).
 const TABLE_BITS: u32 = 17;
+
+/// The bytes of one analysis thread's table.
+pub const TABLE_BYTES: usize = TranspositionTable::bytes(TABLE_BITS);
 
 /// The analysis threads' names start with this (tests look for any left running).
 pub const THREAD_NAME: &str = "halma-analysis";
@@ -564,6 +569,7 @@ pub fn analyse(
             let spawned =
                 std::thread::Builder::new().name(format!("{THREAD_NAME}-{worker}")).spawn_scoped(scope, move || {
                     let _halt_on_panic = RaiseOnPanic(halt);
+                    let table = TranspositionTable::new(TABLE_BITS);
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         if index >= tasks || halt.load(Ordering::Relaxed) {
@@ -573,7 +579,7 @@ pub fn analyse(
                             break;
                         }
                         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            analyse_position(game, index, quality.depth, halt)
+                            analyse_position(game, index, quality.depth, halt, &table)
                         }));
                         let message = match outcome {
                             Ok(Some(task)) => Message::Done(index, Box::new(task)),
@@ -690,26 +696,32 @@ fn game_before(game: &Game, index: usize) -> Game {
     before
 }
 
-/// `None` when halted.
-fn analyse_position(game: &Game, index: usize, depth: u32, halt: &AtomicBool) -> Option<Task> {
+/// `None` when halted. `table`: the thread's, cleared before each search.
+fn analyse_position(
+    game: &Game,
+    index: usize,
+    depth: u32,
+    halt: &AtomicBool,
+    table: &TranspositionTable,
+) -> Option<Task> {
     let here = game_before(game, index);
     let Some(played) = game.history().get(index) else {
         // The final position: only its value.
-        return Some(Task { values: value(game, depth - 1, halt)?, choice: Choice::Nothing });
+        return Some(Task { values: value(game, depth - 1, halt, table)?, choice: Choice::Nothing });
     };
     let moves = here.legal_moves();
     let choice_count = moves.count();
     if choice_count <= 1 {
-        let values = value(&here, depth - 1, halt)?;
+        let values = value(&here, depth - 1, halt, table)?;
         let choice = if choice_count == 1 { Choice::OnlyMove } else { Choice::Nothing };
         return Some(Task { values, choice });
     }
     // One search to the quality's depth: its best move, and on the way (one ply less)
     // this position's value, as the previous action's move is valued.
-    let table = TranspositionTable::new(TABLE_BITS);
+    table.clear();
     let limits = Limits { depth, deadline: None, threads: 1 };
     let mut iterations = Vec::new();
-    let result = search::search_with_table(&here, &params(), &limits, 0, halt, &table, &mut |iteration| {
+    let result = search::search_with_table(&here, &params(), &limits, 0, halt, table, &mut |iteration| {
         iterations.push(iteration.clone())
     });
     if halt.load(Ordering::Relaxed) {
@@ -731,7 +743,7 @@ fn analyse_position(game: &Game, index: usize, depth: u32, halt: &AtomicBool) ->
     } else {
         let mut next = here.clone();
         next.play_move(best).ok()?;
-        Some(value(&next, depth - 1, halt)?)
+        Some(value(&next, depth - 1, halt, table)?)
     };
     Some(Task { values, choice: Choice::Best { best, after: after.unwrap_or([0; 4]) } })
 }
@@ -741,7 +753,8 @@ fn analyse_position(game: &Game, index: usize, depth: u32, halt: &AtomicBool) ->
 /// calibration of [`win_chance`] was fitted on and puzzles are judged by. `None` when
 /// `stop` was set.
 pub fn position_values(game: &Game, depth: u32, stop: &AtomicBool) -> Option<[Eval; 4]> {
-    value(game, depth, stop).map(|points| points.map(Eval::from_points))
+    let table = TranspositionTable::new(TABLE_BITS);
+    value(game, depth, stop, &table).map(|points| points.map(Eval::from_points))
 }
 
 /// Every legal move of the seat to move with its value from the mover's side: the
@@ -755,12 +768,13 @@ pub fn move_values(game: &Game, depth: u32, stop: &AtomicBool) -> Option<Vec<(Mo
     }
     let mover = game.to_move();
     let mut valued = Vec::new();
+    let table = TranspositionTable::new(TABLE_BITS);
     for mv in game.legal_moves().iter() {
         let mut next = game.clone();
         if next.play_move(mv).is_err() {
             continue;
         }
-        let points = value(&next, depth.saturating_sub(1), stop)?[mover.index()];
+        let points = value(&next, depth.saturating_sub(1), stop, &table)?[mover.index()];
         valued.push((mv, points));
     }
     valued.sort_by_key(|&(mv, points)| (std::cmp::Reverse(points), mv.from.index(), mv.to.index()));
@@ -788,12 +802,14 @@ pub fn move_value(game: &Game, mv: Move, depth: u32, stop: &AtomicBool) -> Optio
     let mover = game.to_move();
     let mut next = game.clone();
     next.play_move(mv).ok()?;
-    Some(Eval::from_points(value(&next, depth.saturating_sub(1), stop)?[mover.index()]))
+    let table = TranspositionTable::new(TABLE_BITS);
+    Some(Eval::from_points(value(&next, depth.saturating_sub(1), stop, &table)?[mover.index()]))
 }
 
 /// The value of `game`'s position from each seat's side, searched `depth` plies. A seat
 /// with no choice (a pass, a single move) plays it here, as the search counts it a ply.
-fn value(game: &Game, depth: u32, halt: &AtomicBool) -> Option<[i32; 4]> {
+/// `table` is cleared before the search.
+fn value(game: &Game, depth: u32, halt: &AtomicBool, table: &TranspositionTable) -> Option<[i32; 4]> {
     let position = game.position();
     match game.outcome() {
         Outcome::Ongoing => {}
@@ -814,12 +830,12 @@ fn value(game: &Game, depth: u32, halt: &AtomicBool) -> Option<[i32; 4]> {
             // A waiting draw offer blocks actions: value the position as it is.
             return Some(static_values(position, 0));
         }
-        return value(&next, depth - 1, halt);
+        return value(&next, depth - 1, halt, table);
     }
-    let table = TranspositionTable::new(TABLE_BITS);
+    table.clear();
     let limits = Limits { depth, deadline: None, threads: 1 };
     let mut iterations = Vec::new();
-    search::search_with_table(game, &params(), &limits, 0, halt, &table, &mut |iteration| {
+    search::search_with_table(game, &params(), &limits, 0, halt, table, &mut |iteration| {
         iterations.push(iteration.clone())
     });
     if halt.load(Ordering::Relaxed) {

@@ -62,6 +62,21 @@ impl TranspositionTable {
         TranspositionTable { slots: (0..size).map(|_| Slot::default()).collect(), mask: size - 1 }
     }
 
+    /// The bytes a table of 2^bits slots takes.
+    pub const fn bytes(bits: u32) -> usize {
+        std::mem::size_of::<Slot>() << bits
+    }
+
+    /// Empties every slot: the table is then as [`TranspositionTable::new`] made it, so a
+    /// search that clears one table first gives what it gives with a fresh one, without
+    /// allocating (the analysis keeps one table per thread this way).
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot.data.store(0, Ordering::Relaxed);
+            slot.check.store(0, Ordering::Relaxed);
+        }
+    }
+
     /// The slot's data word when it holds `key`.
     fn data(&self, key: u64) -> Option<u64> {
         let slot = &self.slots[key as usize & self.mask];
@@ -121,6 +136,10 @@ mod tests {
         table.store(12345 + 256, 1, 9, Bound::Upper, None);
         assert!(table.probe(12345).is_none());
         assert_eq!(table.probe(12345 + 256).map(|e| (e.score, e.best)), Some((9, None)));
+        // Cleared, it holds nothing, as a new table.
+        table.clear();
+        assert!(table.probe(12345 + 256).is_none());
+        assert_eq!(TranspositionTable::bytes(8), 256 * 16);
     }
 
     #[test]

@@ -121,7 +121,21 @@ impl AnalysisJob {
             if thread.join().is_err() {
                 eprintln!("halma: the analysis thread failed");
             }
+            give_back_freed_memory();
         }
+    }
+}
+
+/// Returns the memory the allocator keeps after a large job (the analysis threads' tables
+/// and scratch, freed into their own heaps) to the system, so the app's resident size
+/// comes back down when the job ends (docs/MEMORY.md). glibc keeps such memory for reuse;
+/// elsewhere the allocator decides.
+pub fn give_back_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only releases free memory of glibc's heaps; it takes no pointer
+    // and is safe to call from any thread at any time.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 
