@@ -3,6 +3,8 @@
 //! 100 ms with no thread left behind, passes, only moves and draw votes labelled but not
 //! judged, and the class thresholds on constructed positions.
 
+mod common;
+use common::two_player_game;
 use halma::ai::analysis::{
     self, AnalysisError, AnalysisRequest, Class, DrawVote, Eval, GameAnalysis, Quality, Steps, Verdict, BLUNDER_FROM,
     FORCED_RESULT_LOSS, GOOD_FROM, INACCURACY_FROM, MISTAKE_FROM,
@@ -10,7 +12,7 @@ use halma::ai::analysis::{
 use halma::ai::eval::{self, Weights};
 use halma::ai::{Level, SearchRequest};
 use halma::record::Record;
-use halma::rules::{parse_hpn, Action, Game, Move, Seat, Setup};
+use halma::rules::{Action, Game, Move, Seat, Setup};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -20,41 +22,6 @@ use std::time::{Duration, Instant};
 fn one_at_a_time() -> MutexGuard<'static, ()> {
     static LOCK: Mutex<()> = Mutex::new(());
     LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// A 2p game from a hand-made position: the squares of A's and C's pieces.
-fn two_player_game(a: &[&str], c: &[&str], to_move: Seat, plies: u32) -> Game {
-    let mut rows = Vec::new();
-    for row in (1..=16).rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for column in 'a'..='p' {
-            let name = format!("{column}{row}");
-            let letter = if a.contains(&name.as_str()) {
-                Some('A')
-            } else if c.contains(&name.as_str()) {
-                Some('C')
-            } else {
-                None
-            };
-            match letter {
-                Some(letter) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push(letter);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        rows.push(text);
-    }
-    let hpn = format!("{} {to_move} 2p {plies}", rows.join("/"));
-    Game::from_position(parse_hpn(&hpn).unwrap_or_else(|e| panic!("{hpn}: {e}")))
 }
 
 fn play(game: &mut Game, text: &str) {

@@ -3,47 +3,14 @@
 //! stays a blunder where the race is open; a move that changes nothing in a decided game
 //! is no mistake, however many steps it costs.
 
+mod common;
+use common::two_player_game;
 use halma::ai::analysis::{
     self, phase, win_chance, AnalysisRequest, Class, Eval, GameAnalysis, Quality, Steps, Verdict, WinModel,
     BLUNDER_CHANCE, INACCURACY_CHANCE, MISTAKE_CHANCE,
 };
-use halma::rules::{parse_hpn, Game, Position, Seat, Setup};
+use halma::rules::{Game, Position, Seat, Setup};
 use std::sync::atomic::AtomicBool;
-
-/// A 2p game from a hand-made position: the squares of A's and C's pieces.
-fn two_player_game(a: &[&str], c: &[&str], to_move: Seat, plies: u32) -> Game {
-    let mut rows = Vec::new();
-    for row in (1..=16).rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for column in 'a'..='p' {
-            let name = format!("{column}{row}");
-            let letter = if a.contains(&name.as_str()) {
-                Some('A')
-            } else if c.contains(&name.as_str()) {
-                Some('C')
-            } else {
-                None
-            };
-            match letter {
-                Some(letter) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push(letter);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        rows.push(text);
-    }
-    let hpn = format!("{} {to_move} 2p {plies}", rows.join("/"));
-    Game::from_position(parse_hpn(&hpn).unwrap_or_else(|e| panic!("{hpn}: {e}")))
-}
 
 fn analyse(game: &Game, quality: Quality) -> GameAnalysis {
     let request = AnalysisRequest::new(quality).with_threads(1);

@@ -78,10 +78,7 @@ fn loupe_shot(window: &AppWindow, controller: &std::rc::Rc<Controller>, name: &s
     let destinations = session.game().legal_moves().destinations(selected);
     let to = destinations.squares().last().expect("the selected piece can move");
     let (x, y) = session.view().display_cell(to);
-    let point = slint::LogicalPosition::new(
-        origin.x + (x as f32 + 0.8) * cell,
-        origin.y + (y as f32 + 0.3) * cell,
-    );
+    let point = slint::LogicalPosition::new(origin.x + (x as f32 + 0.8) * cell, origin.y + (y as f32 + 0.3) * cell);
     touch(point, TouchPhase::Started);
     i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(400));
     assert!(window.global::<halma::BoardState>().get_loupe_shown(), "the resting finger shows the loupe");
@@ -487,7 +484,8 @@ fn dark_shots(window: &AppWindow, controller: &std::rc::Rc<Controller>, name: &s
 
 /// The first-game guide's shots (#39 item 5): the smallest phone and the tablet, in
 /// English and Ukrainian (the longest words), sampled rather than every size and language.
-const GUIDE_SHOTS: [(&str, &str); 4] = [("en", "phone-small"), ("uk", "phone-small"), ("en", "tablet"), ("uk", "tablet")];
+const GUIDE_SHOTS: [(&str, &str); 4] =
+    [("en", "phone-small"), ("uk", "phone-small"), ("en", "tablet"), ("uk", "tablet")];
 
 /// The guide opened from the menu over a game: its first step (the pieces ringed), Confirm
 /// (the action bar ringed) and a chain previewed (where it goes on ringed); then skipped.
@@ -546,53 +544,17 @@ fn train_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &
     let answer = puzzle.answer_move();
     let wrong = puzzle.position.legal_moves().iter().find(|&mv| mv != answer).expect("another move");
     play(vec![wrong.from, wrong.to]);
+    // What the background measure reports, measured here so the shot shows it.
+    let played = puzzle.position.route(wrong).expect("a route");
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let loss = puzzle.loss_of(wrong, halma::ai::puzzles::VERIFY_DEPTH, &stop);
+    controller.dispatch(Event::TrainLossMeasured { puzzle_id: puzzle.id.clone(), played, loss });
     snapshot(window, &format!("{name}-train-wrong"));
     controller.dispatch(Event::TrainRetry);
     play(vec![answer.from, answer.to]);
     snapshot(window, &format!("{name}-train-solved"));
 }
 
-/// Whether `name` is in the comma-separated list in the environment variable `var`
-/// (all are, when it is unset): `HALMA_SCREENSHOT_LANGUAGES=fr,uk` and
-/// `HALMA_SCREENSHOT_SIZES=phone` render a part of the shots while working on a page
-/// (`HALMA_SCREENSHOT_THEMES=none` leaves out the dark theme's).
-fn wanted(var: &str, name: &str) -> bool {
-    std::env::var(var).map_or(true, |list| list.split(',').any(|item| item.trim() == name))
-}
-
-#[test]
-fn screenshots_in_every_language_and_size() {
-    let backend = TestingBackend::new(TestingBackendOptions {
-        mock_time: true,
-        threading: true,
-        renderer_name: Some("software".into()),
-    });
-    slint::platform::set_platform(Box::new(backend)).expect("platform");
-    std::fs::create_dir_all(output_dir()).expect("screenshot folder");
-    let data = std::env::temp_dir().join(format!("halma-shots-{}", std::process::id()));
-    for &(code, _) in
-        halma::app::locale::LANGUAGES.iter().filter(|(code, _)| wanted("HALMA_SCREENSHOT_LANGUAGES", code))
-    {
-        for (size_name, width, height, scale) in
-            SIZES.into_iter().filter(|size| wanted("HALMA_SCREENSHOT_SIZES", size.0))
-        {
-            let window = AppWindow::new().expect("window");
-            window.window().dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: scale });
-            window.window().set_size(slint::PhysicalSize::new(width, height));
-            let _ = std::fs::remove_dir_all(&data);
-            let options = halma::app::ui::StartOptions { first_game_guide: false };
-            let controller = Controller::install_with(&window, Some(Store::new(&data)), options);
-            // Through the language menu, as a player would: the menu then names the language.
-            let language = halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("listed");
-            window.global::<Preferences>().invoke_select_language(language as i32);
-            window.show().expect("show");
-            if matches!(size_name, "phone-store" | "tablet-7") {
-                store_shots(&window, &controller, &format!("{code}-{size_name}"));
-                window.hide().expect("hide");
-                continue;
-            }
-            // The longest orientation choice, to see that it fits.
-            window.global::<Preferences>().invoke_set_turning(BoardTurning::FaceSeatToMove);
 /// Play by message's shots (#40): two languages and two sizes, for CI's time.
 const BY_MESSAGE_LANGUAGES: [&str; 2] = ["en", "uk"];
 const BY_MESSAGE_SIZES: [&str; 2] = ["phone", "tablet"];
@@ -648,6 +610,65 @@ fn by_message_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, na
     snapshot(window, &format!("{name}-games"));
 }
 
+/// Whether `name` is in the comma-separated list in the environment variable `var`
+/// (all are, when it is unset): `HALMA_SCREENSHOT_LANGUAGES=fr,uk` and
+/// `HALMA_SCREENSHOT_SIZES=phone` render a part of the shots while working on a page
+/// (`HALMA_SCREENSHOT_THEMES=none` leaves out the dark theme's).
+fn wanted(var: &str, name: &str) -> bool {
+    std::env::var(var).map_or(true, |list| list.split(',').any(|item| item.trim() == name))
+}
+
+/// The sizes every language is drawn at: the tightest (the smallest phone, both ways),
+/// the tablet and the app's own window, and the stores' sizes (their shots are shipped in
+/// every language). English, the reference, is drawn at every size; each other language
+/// adds two more sizes in turn, so every size is seen in two languages or more without
+/// multiplying every size by every language (CI's time, #38).
+fn sampled(code: &str, size: &str) -> bool {
+    const EVERY_LANGUAGE: [&str; 6] =
+        ["default", "phone-small", "phone-small-landscape", "tablet", "phone-store", "tablet-7"];
+    const IN_TURN: [&str; 5] = ["phone", "phone-landscape", "tablet-portrait", "desktop", "small-desktop"];
+    if code == "en" || EVERY_LANGUAGE.contains(&size) {
+        return true;
+    }
+    let others = halma::app::locale::LANGUAGES.iter().map(|(code, _)| *code).filter(|code| *code != "en");
+    let Some(turn) = others.into_iter().position(|other| other == code) else { return true };
+    // Two sizes for each language in turn: with English, every size in two languages or more.
+    [turn % IN_TURN.len(), (turn + IN_TURN.len() - 1) % IN_TURN.len()].iter().any(|&index| IN_TURN[index] == size)
+}
+
+#[test]
+fn screenshots_in_every_language_and_size() {
+    let backend = TestingBackend::new(TestingBackendOptions {
+        mock_time: true,
+        threading: true,
+        renderer_name: Some("software".into()),
+    });
+    slint::platform::set_platform(Box::new(backend)).expect("platform");
+    std::fs::create_dir_all(output_dir()).expect("screenshot folder");
+    let data = std::env::temp_dir().join(format!("halma-shots-{}", std::process::id()));
+    for &(code, _) in
+        halma::app::locale::LANGUAGES.iter().filter(|(code, _)| wanted("HALMA_SCREENSHOT_LANGUAGES", code))
+    {
+        for (size_name, width, height, scale) in
+            SIZES.into_iter().filter(|size| wanted("HALMA_SCREENSHOT_SIZES", size.0) && sampled(code, size.0))
+        {
+            let window = AppWindow::new().expect("window");
+            window.window().dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: scale });
+            window.window().set_size(slint::PhysicalSize::new(width, height));
+            let _ = std::fs::remove_dir_all(&data);
+            let options = halma::app::ui::StartOptions { first_game_guide: false };
+            let controller = Controller::install_with(&window, Some(Store::new(&data)), options);
+            // Through the language menu, as a player would: the menu then names the language.
+            let language = halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("listed");
+            window.global::<Preferences>().invoke_select_language(language as i32);
+            window.show().expect("show");
+            if matches!(size_name, "phone-store" | "tablet-7") {
+                store_shots(&window, &controller, &format!("{code}-{size_name}"));
+                window.hide().expect("hide");
+                continue;
+            }
+            // The longest orientation choice, to see that it fits.
+            window.global::<Preferences>().invoke_set_turning(BoardTurning::FaceSeatToMove);
             snapshot(&window, &format!("{code}-{size_name}-new-game"));
             // An engine program at C (desktop builds): its command line and what it must be.
             let form = window.global::<NewGameForm>();
@@ -804,6 +825,9 @@ fn by_message_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, na
             if TRAIN_LANGUAGES.contains(&code) && TRAIN_SIZES.contains(&size_name) {
                 train_shots(&controller, &window, &format!("{code}-{size_name}"));
             }
+            if BY_MESSAGE_LANGUAGES.contains(&code) && BY_MESSAGE_SIZES.contains(&size_name) {
+                by_message_shots(&controller, &window, &format!("{code}-{size_name}"));
+            }
             if DARK_LANGUAGES.contains(&code)
                 && DARK_SIZES.contains(&size_name)
                 && wanted("HALMA_SCREENSHOT_THEMES", "dark")
@@ -822,6 +846,3 @@ fn by_message_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, na
         split.join("\n")
     );
 }
-            if BY_MESSAGE_LANGUAGES.contains(&code) && BY_MESSAGE_SIZES.contains(&size_name) {
-                by_message_shots(&controller, &window, &format!("{code}-{size_name}"));
-            }

@@ -77,6 +77,14 @@ pub fn game_from(pieces: &[(Seat, &[Square])], to_move: Seat, setup: Setup, plie
     Game::from_position(engine_position(&position))
 }
 
+/// A two-player game (A and C) from the squares' names of each side's pieces: the
+/// analysis tests' planted positions.
+pub fn two_player_game(a: &[&str], c: &[&str], to_move: Seat, plies: u32) -> Game {
+    let a: Vec<Square> = a.iter().map(|name| super::sq(name)).collect();
+    let c: Vec<Square> = c.iter().map(|name| super::sq(name)).collect();
+    game_from(&[(Seat::A, &a), (Seat::C, &c)], to_move, Setup::TwoPlayers, plies)
+}
+
 /// Asserts that `action` is legal for the game's seat to move (a move among the legal
 /// moves, a pass only when forced) and that the game accepts it; returns the game after.
 pub fn assert_legal(game: &Game, action: &Action, context: &str) -> Game {

@@ -13,7 +13,7 @@ mod rng;
 
 // Each test crate uses some of them.
 #[allow(unused_imports)]
-pub use games::{assert_legal, game_from, long_game, play_randomly, random_game};
+pub use games::{assert_legal, game_from, long_game, play_randomly, random_game, two_player_game};
 #[allow(unused_imports)]
 pub use rng::TestRng;
 

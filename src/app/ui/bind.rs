@@ -380,9 +380,6 @@ pub fn by_message(window: &AppWindow, picture: super::by_message::Picture) {
     }
 }
 
-    }
-}
-
 /// The first-game guide's card and marks (the marks' list only when it changed).
 pub fn guide(window: &AppWindow, picture: super::guide_presenter::GuidePicture) {
     let guide = window.global::<crate::Guide>();

@@ -5,11 +5,12 @@
 //! review's gate, carries out the effects, saves, starts the seat to move and refreshes
 //! the window. `wiring` connects the callbacks; `bind` writes the Slint globals.
 
-use super::actions::{self, Event};
+use super::actions::{self, Event, TrainOutcome};
 use super::analysing::{AnalysisRunner, Polled};
 use super::animation::HOP_TIME;
 use super::effects::{Effects, Redraw, Save};
 use super::gestures::TapFilter;
+use super::loss_measure::{LossMeasure, Measured};
 use super::state::{AppState, Facts};
 use super::worker::{JobKind, Worker};
 use super::{analysis_presenter, bind, presenter};
@@ -103,6 +104,8 @@ pub struct Controller {
     analysis: AnalysisRunner,
     /// Where the actions' cues go: silent until `run_app` gives it the device.
     feedback: RefCell<Box<dyn Feedback>>,
+    /// What the Train page's wrong answer gives away, while it is measured.
+    loss: LossMeasure,
 }
 
 impl Controller {
@@ -128,6 +131,7 @@ impl Controller {
             },
             analysis: AnalysisRunner::default(),
             feedback: RefCell::new(Box::new(sound::Silent)),
+            loss: LossMeasure::default(),
         });
         bind::window_start(window, &controller.board.cells);
         bind::rules_diagrams(window, super::diagrams::all());
@@ -146,6 +150,29 @@ impl Controller {
             *self.saving.saver.borrow_mut() = saver;
         }
         self.dispatch(Event::Restored(Box::new(started)));
+        if let Some(store) = self.by_message_store() {
+            let (summaries, damaged) = store.list();
+            for file in damaged {
+                eprintln!("halma: a game by message could not be read ({}): {}", file.file.display(), file.problem);
+            }
+            let games = summaries.iter().filter_map(|summary| store.load(summary.id).ok()).collect();
+            self.dispatch(Event::GamesLoaded(games));
+        }
+    }
+
+    /// Where the games by message are kept (in the data folder), while this app holds it.
+    fn by_message_store(&self) -> Option<crate::app::correspondence::CorrespondenceStore> {
+        let holds = self.saving.saver.borrow().holds_folder();
+        self.by_message_store_if(holds)
+    }
+
+    fn by_message_store_if(&self, holds_folder: bool) -> Option<crate::app::correspondence::CorrespondenceStore> {
+        let store = self.saving.store.as_ref()?;
+        if !holds_folder {
+            return None;
+        }
+        let data_dir = store.path(storage::SETTINGS).parent()?.to_path_buf();
+        Some(crate::app::correspondence::CorrespondenceStore::in_data_dir(&data_dir))
     }
 
     /// The window has shown its first frame (or closed normally): the start worked, and
@@ -170,29 +197,6 @@ impl Controller {
                 if let Some(controller) = weak.upgrade() {
                     controller.dispatch(event);
                 }
-        if let Some(store) = self.by_message_store() {
-            let (summaries, damaged) = store.list();
-            for file in damaged {
-                eprintln!("halma: a game by message could not be read ({}): {}", file.file.display(), file.problem);
-            }
-            let games = summaries.iter().filter_map(|summary| store.load(summary.id).ok()).collect();
-            self.dispatch(Event::GamesLoaded(games));
-        }
-    }
-
-    /// Where the games by message are kept (in the data folder), while this app holds it.
-    fn by_message_store(&self) -> Option<crate::app::correspondence::CorrespondenceStore> {
-        let holds = self.saving.saver.borrow().holds_folder();
-        self.by_message_store_if(holds)
-    }
-
-    fn by_message_store_if(&self, holds_folder: bool) -> Option<crate::app::correspondence::CorrespondenceStore> {
-        let store = self.saving.store.as_ref()?;
-        if !holds_folder {
-            return None;
-        }
-        let data_dir = store.path(storage::SETTINGS).parent()?.to_path_buf();
-        Some(crate::app::correspondence::CorrespondenceStore::in_data_dir(&data_dir))
             });
             return Effects::none();
         };
@@ -225,6 +229,9 @@ impl Controller {
         if let Some(copy) = &effects.copy {
             self.write_record(copy);
         }
+        if let Some(message) = &effects.share {
+            self.share_message(message);
+        }
         if effects.language {
             self.show_language();
         }
@@ -234,6 +241,9 @@ impl Controller {
         }
         if effects.start_analysis {
             self.start_analysis();
+        }
+        if effects.measure_loss {
+            self.start_loss_measure();
         }
         match effects.save {
             Save::Now => self.save_now(),
@@ -250,9 +260,6 @@ impl Controller {
             Redraw::Nothing => {}
         }
     }
-        if let Some(message) = &effects.share {
-            self.share_message(message);
-        }
 
     /// What every change brings: an analysis of the game as it was is of no use any more,
     /// the computers answer a draw offer, the board turns to the seat to move, and a
@@ -322,6 +329,27 @@ impl Controller {
         if let Some(finished) = self.worker.take_finished() {
             self.dispatch(Event::SearchFinished(finished));
         }
+    }
+
+    /// Measures the Train page's wrong answer in the background (see `loss_measure`).
+    fn start_loss_measure(self: &Rc<Self>) {
+        let job = {
+            let state = self.state.borrow();
+            match state.training.as_ref().map(|training| (&training.puzzle, &training.outcome)) {
+                Some((puzzle, Some(TrainOutcome::Wrong { played, .. }))) => Some((puzzle.clone(), played.clone())),
+                _ => None,
+            }
+        };
+        let Some((puzzle, played)) = job else { return };
+        let weak = Rc::downgrade(self);
+        self.loss.start(puzzle, played, move || {
+            if let Some(controller) = weak.upgrade() {
+                if let Some(measured) = controller.loss.take_finished() {
+                    let Measured { puzzle_id, played, loss } = measured;
+                    controller.dispatch(Event::TrainLossMeasured { puzzle_id, played, loss });
+                }
+            }
+        });
     }
 
     fn start_analysis(self: &Rc<Self>) {
@@ -406,6 +434,19 @@ impl Controller {
         self.state.borrow_mut().messages.copied = Some(saved_to);
     }
 
+    /// Send of a game by message: on the desktop the message is also saved to a file,
+    /// which the note names; on Android the system's share sheet takes it.
+    fn share_message(&self, message: &super::effects::Copy) {
+        #[cfg(target_os = "android")]
+        crate::app::share::share_text(&message.text);
+        let saved = match (&self.saving.store, &message.file_name) {
+            (Some(store), Some(name)) => store.save_record(name, &message.text).ok(),
+            _ => None,
+        };
+        let saved_to = saved.map(|path| path.display().to_string()).unwrap_or_default();
+        self.state.borrow_mut().by_message.note = super::by_message::Note::Sent { saved_to };
+    }
+
     // ----- Saving -----
 
     /// Saves the session (when a game is in progress) and the settings, each only if it
@@ -472,19 +513,6 @@ impl Controller {
     /// dp: held like a click, then snapped by the action (`Event::TouchTap`).
     pub(super) fn touch_tapped(self: &Rc<Self>, x: i32, y: i32, point_x: f32, point_y: f32, square: f32) {
         self.board.touch_point.set(Some((point_x, point_y, square)));
-    /// Send of a game by message: on the desktop the message is also saved to a file,
-    /// which the note names; on Android the system's share sheet takes it.
-    fn share_message(&self, message: &super::effects::Copy) {
-        #[cfg(target_os = "android")]
-        crate::app::share::share_text(&message.text);
-        let saved = match (&self.saving.store, &message.file_name) {
-            (Some(store), Some(name)) => store.save_record(name, &message.text).ok(),
-            _ => None,
-        };
-        let saved_to = saved.map(|path| path.display().to_string()).unwrap_or_default();
-        self.state.borrow_mut().by_message.note = super::by_message::Note::Sent { saved_to };
-    }
-
         self.hold_tap(x, y);
     }
 
@@ -550,7 +578,10 @@ impl Controller {
         let confirming = state.program_awaits_confirmation().filter(|_| review.is_none() && !guiding);
         let status = presenter::status(session, self.worker.busy(), ui.question(), program_move);
         bind::status(&window, if confirming.is_some() { status.waiting_to_start() } else { status });
-        bind::seat_failure(&window, presenter::seat_failure(state.seat_failure.filter(|_| review.is_none() && !guiding)));
+        bind::seat_failure(
+            &window,
+            presenter::seat_failure(state.seat_failure.filter(|_| review.is_none() && !guiding)),
+        );
         bind::by_message(&window, super::by_message::picture(&state.by_message, session, &ui));
         bind::program_confirmation(&window, confirming.as_deref());
         bind::program_name(&window, &program_name(&settings.engine_command));

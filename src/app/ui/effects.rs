@@ -62,6 +62,8 @@ pub struct Effects {
     pub let_system_close: bool,
     /// What to hear and feel (`app::sound`), in order; the player's settings decide.
     pub cues: Vec<Cue>,
+    /// Measures in the background what the Train page's wrong answer gives away.
+    pub measure_loss: bool,
 }
 
 impl Effects {
@@ -97,9 +99,10 @@ impl Effects {
             stop_analysis: self.stop_analysis || other.stop_analysis,
             language: self.language || other.language,
             copy: other.copy.or(self.copy),
+            share: other.share.or(self.share),
             let_system_close: self.let_system_close || other.let_system_close,
             cues: self.cues.into_iter().chain(other.cues).collect(),
-            share: other.share.or(self.share),
+            measure_loss: self.measure_loss || other.measure_loss,
         }
     }
 }

@@ -21,8 +21,9 @@ pub mod by_message;
 pub mod controller;
 pub mod diagrams;
 pub mod effects;
-pub mod guide_presenter;
 pub mod gestures;
+pub mod guide_presenter;
+mod loss_measure;
 pub mod presenter;
 pub mod record_presenter;
 pub mod setup_form;
@@ -65,13 +66,13 @@ pub fn run_app(data_dir: PathBuf) -> Result<(), slint::PlatformError> {
     // Only the app makes sounds and vibrates: tests and tools keep the silent sink.
     controller.set_feedback(Box::new(crate::app::sound::player::Device::default()));
     CONTROLLER.with(|c| *c.borrow_mut() = Some(controller.clone()));
-    window.run()?;
-    controller.save();
     // A game's message shared to Halma from a chat app (#40).
     #[cfg(target_os = "android")]
     if let Some(text) = crate::app::share::received_text() {
         controller.dispatch(actions::Event::Receive(text));
     }
+    window.run()?;
+    controller.save();
     // A start whose window closed normally succeeded too (even if no frame was drawn).
     controller.start_succeeded();
     CONTROLLER.with(|c| c.borrow_mut().take());

@@ -210,21 +210,6 @@ impl UiState {
         }
     }
 
-    // ----- Review and the cursor -----
-
-    /// One step of review in a game of `total` actions. Stepping back from the live game
-    /// starts review one action before its end; stepping forward in the live game stays
-    /// there.
-    pub fn review_step(&mut self, step: ReviewStep, total: usize) {
-        self.review = match step {
-            ReviewStep::First => Some(0),
-            ReviewStep::Back => Some(self.review.unwrap_or(total).saturating_sub(1)),
-            ReviewStep::Forward => self.review.map(|shown| (shown + 1).min(total)),
-            ReviewStep::Last => Some(total),
-            ReviewStep::Leave => None,
-        };
-    }
-
     pub fn receive_open(&self) -> bool {
         self.overlay == Overlay::Receive
     }
@@ -238,6 +223,21 @@ impl UiState {
         if self.receive_open() {
             self.overlay = Overlay::None;
         }
+    }
+
+    // ----- Review and the cursor -----
+
+    /// One step of review in a game of `total` actions. Stepping back from the live game
+    /// starts review one action before its end; stepping forward in the live game stays
+    /// there.
+    pub fn review_step(&mut self, step: ReviewStep, total: usize) {
+        self.review = match step {
+            ReviewStep::First => Some(0),
+            ReviewStep::Back => Some(self.review.unwrap_or(total).saturating_sub(1)),
+            ReviewStep::Forward => self.review.map(|shown| (shown + 1).min(total)),
+            ReviewStep::Last => Some(total),
+            ReviewStep::Leave => None,
+        };
     }
 
     /// Shows the position after the move list's entry `index` (a game of `total` actions).

@@ -173,7 +173,6 @@ pub enum Event {
         review: bool,
     },
 
-    // ----- Train (#41): its board events are the board's, on the puzzle's own game -----
     // ----- Play by message (#40) -----
     /// The games by message read at start.
     GamesLoaded(Vec<crate::app::correspondence::CorrespondenceGame>),
@@ -192,13 +191,15 @@ pub enum Event {
     /// this device.
     OpenGame(String),
 
-    /// The Train page, at the puzzle shown before or else the puzzle of this local date.
+    // ----- Train (#41): its board events are the board's, on the puzzle's own game -----
+    /// The Train page, at the puzzle shown before or else the puzzle of the day (the UTC
+    /// date: the same puzzle on every device at the same moment).
     OpenTrain {
         year: i32,
         month: u32,
         day: u32,
     },
-    /// The puzzle of this local date.
+    /// The puzzle of the day (the UTC date).
     TrainDaily {
         year: i32,
         month: u32,
@@ -210,6 +211,12 @@ pub enum Event {
     /// Practise your mistakes: the analysed game's mistakes as puzzles.
     PractiseMistakes,
     TrainNextMistake,
+    /// What a wrong answer gives away, measured in the background.
+    TrainLossMeasured {
+        puzzle_id: String,
+        played: crate::rules::Route,
+        loss: Option<crate::ai::analysis::Steps>,
+    },
 
     // ----- The first-game guide (#39): its board events play the guide's own game -----
     /// How to play, from the menu (at a newcomer's first start it opens by itself).
@@ -246,9 +253,12 @@ impl Event {
             SelectLanguage(_) | SystemLanguage(_) | SetTurning(_) | SetTheme(_) => false,
             SetSound(_) | SetVibration(_) => false,
             CopyGame { .. } | OpenImport | CloseImport | Import { .. } => false,
+            // Received moves replace the game; Send reads it.
+            GamesLoaded(_) | SendMessage { .. } | OpenReceive | CloseReceive | Receive(_) => false,
+            AnswerOffer(_) | OpenGame(_) => false,
             // The puzzle has its own game.
             OpenTrain { .. } | TrainDaily { .. } | TrainNext(_) | TrainRetry | TrainHint => false,
-            PractiseMistakes | TrainNextMistake => false,
+            PractiseMistakes | TrainNextMistake | TrainLossMeasured { .. } => false,
             // The guide has its own game.
             OpenGuide | SkipGuide | FinishGuide => false,
         }
@@ -271,9 +281,6 @@ fn act(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         return train::on_board(state, facts, event);
     }
     match event {
-            // Received moves replace the game; Send reads it.
-            GamesLoaded(_) | SendMessage { .. } | OpenReceive | CloseReceive | Receive(_) => false,
-            AnswerOffer(_) | OpenGame(_) => false,
         Restored(started) => {
             let saved_game = started.session.is_some();
             pages::restored(state, *started).and(guide::at_start(state, saved_game))
@@ -309,6 +316,9 @@ fn act(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         Redo => play::redo(state),
         OfferDraw => play::offer_draw(state),
         AnswerDraw(accept) => play::answer_draw(state, accept),
+        // A game by message cannot start again: the other side knows its moves.
+        Restart if state.by_message.active.is_some() => Effects::none(),
+        NewGame if state.by_message.active.is_some() => pages::set_up(state),
         Restart => play::ask_unless_nothing_is_lost(state, crate::Question::Restart),
         NewGame => play::ask_unless_nothing_is_lost(state, crate::Question::NewGame),
         AnswerQuestion(yes) => play::answer_question(state, yes),
@@ -337,9 +347,6 @@ fn act(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         SetFirstSeat(index) => pages::set_first_seat(state, index),
         SetEngineCommand(command) => pages::edit_form(state, |form| form.set_command(&command)),
         SetEngineMoveTime(index) => pages::set_engine_move_time(state, index),
-        // A game by message cannot start again: the other side knows its moves.
-        Restart if state.by_message.active.is_some() => Effects::none(),
-        NewGame if state.by_message.active.is_some() => pages::set_up(state),
         Start => pages::start(state),
         Resume => pages::resume(state),
         DismissLoadProblems => pages::dismiss_load_problems(state),
@@ -355,6 +362,14 @@ fn act(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         CloseImport => records::close_import(state),
         Import { text, review } => records::import(state, &text, review),
 
+        GamesLoaded(games) => correspondence::loaded(state, games),
+        SendMessage { header, unix_time } => correspondence::send(state, &header, unix_time),
+        OpenReceive => correspondence::open_receive(state),
+        CloseReceive => correspondence::close_receive(state),
+        Receive(text) => correspondence::receive(state, &text),
+        AnswerOffer(yes) => correspondence::answer_offer(state, yes),
+        OpenGame(id) => correspondence::open_game(state, &id),
+
         OpenTrain { year, month, day } => train::open(state, year, month, day, true),
         TrainDaily { year, month, day } => train::open(state, year, month, day, false),
         TrainNext(difficulty) => train::next(state, difficulty),
@@ -362,6 +377,7 @@ fn act(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         TrainHint => train::hint(state),
         PractiseMistakes => train::practise(state),
         TrainNextMistake => train::next_mistake(state),
+        TrainLossMeasured { puzzle_id, played, loss } => train::loss_measured(state, &puzzle_id, &played, loss),
 
         OpenGuide => guide::open(state),
         SkipGuide | FinishGuide => guide::close(state),
@@ -386,14 +402,6 @@ fn begin(state: &mut AppState, session: Session) -> Effects {
 }
 
 #[cfg(test)]
-        GamesLoaded(games) => correspondence::loaded(state, games),
-        SendMessage { header, unix_time } => correspondence::send(state, &header, unix_time),
-        OpenReceive => correspondence::open_receive(state),
-        CloseReceive => correspondence::close_receive(state),
-        Receive(text) => correspondence::receive(state, &text),
-        AnswerOffer(yes) => correspondence::answer_offer(state, yes),
-        OpenGame(id) => correspondence::open_game(state, &id),
-
-mod tests;
-#[cfg(test)]
 mod cue_tests;
+#[cfg(test)]
+mod tests;

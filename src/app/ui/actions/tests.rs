@@ -305,6 +305,39 @@ fn a_wrong_answer_is_told_then_retried_without_touching_the_live_game() {
 }
 
 #[test]
+fn a_wrong_answer_is_told_what_it_gives_away_once_measured() {
+    let (mut state, _) = training();
+    let route = wrong_route(state.training.as_ref().expect("a puzzle"));
+    let effects = play_in_puzzle(&mut state, &route);
+    assert!(effects.measure_loss, "the wrong answer is measured in the background");
+    let (puzzle, played) = match state.training.as_ref() {
+        Some(Training { puzzle, outcome: Some(TrainOutcome::Wrong { played, loss: None }), .. }) => {
+            (puzzle.clone(), played.clone())
+        }
+        other => panic!("a wrong answer not yet measured, not {:?}", other.map(|training| &training.outcome)),
+    };
+    // What the background thread computes: every built-in puzzle's answer beats every
+    // other move by at least MIN_GAIN at the verification depth.
+    let mv = crate::rules::Move { from: played.from(), to: played.to() };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let loss = puzzle.loss_of(mv, crate::ai::puzzles::VERIFY_DEPTH, &stop).expect("a loss");
+    assert!(loss >= crate::ai::puzzles::MIN_GAIN, "{loss:?}");
+    // A report for another move of the puzzle is not this answer's: ignored.
+    let other =
+        Event::TrainLossMeasured { puzzle_id: puzzle.id.clone(), played: puzzle.answer.clone(), loss: Some(loss) };
+    assert_eq!(update(&mut state, &Facts::default(), other), Effects::none());
+    let told = Event::TrainLossMeasured { puzzle_id: puzzle.id.clone(), played: played.clone(), loss: Some(loss) };
+    assert_eq!(update(&mut state, &Facts::default(), told).redraw, crate::app::ui::effects::Redraw::All);
+    let outcome = state.training.as_ref().and_then(|training| training.outcome.clone());
+    assert_eq!(outcome, Some(TrainOutcome::Wrong { played: played.clone(), loss: Some(loss) }));
+    // After Retry a late report finds nothing to tell.
+    update(&mut state, &Facts::default(), Event::TrainRetry);
+    let late = Event::TrainLossMeasured { puzzle_id: puzzle.id, played, loss: Some(loss) };
+    assert_eq!(update(&mut state, &Facts::default(), late), Effects::none());
+    assert_eq!(state.training.as_ref().and_then(|training| training.outcome.clone()), None);
+}
+
+#[test]
 fn the_right_answer_is_solved_and_moves_the_progress() {
     let (mut state, saved) = training();
     let answer = state.training.as_ref().expect("a puzzle").puzzle.answer.squares().to_vec();

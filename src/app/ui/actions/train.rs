@@ -11,7 +11,6 @@ use crate::app::ui::effects::Effects;
 use crate::app::ui::state::{AppState, Facts};
 use crate::rules::{Action, Move, Route};
 use crate::Page;
-use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
 /// The built-in set, parsed once (every line is checked against the rules).
@@ -205,41 +204,53 @@ pub(super) fn on_board(state: &mut AppState, facts: &Facts, event: Event) -> Eff
         _ => None,
     };
     if let Some(route) = played {
-        judge(&mut training, &mut state.settings.training, route);
-        effects = effects.and(Effects::saved());
+        let wrong = judge(&mut training, &mut state.settings.training, route);
+        effects = effects.and(Effects { measure_loss: wrong, ..Effects::saved() });
     }
     state.training = Some(training);
     effects
 }
 
-/// The move played in the puzzle: solved or wrong, and the progress it moves.
-fn judge(training: &mut Training, progress: &mut crate::app::settings::TrainingProgress, route: Route) {
+/// The move played in the puzzle: solved or wrong, and the progress it moves. True when
+/// it was wrong: what it gives away is then measured in the background
+/// (`Effects::measure_loss`) and told by [`loss_measured`].
+fn judge(training: &mut Training, progress: &mut crate::app::settings::TrainingProgress, route: Route) -> bool {
     let puzzle = &training.puzzle;
     let mv = Move { from: route.from(), to: route.to() };
     let right = match puzzle.check(mv) {
         Answer::Solved => true,
         Answer::Wrong => false,
         // The board plays only legal moves; nothing to judge.
-        Answer::Illegal => return,
+        Answer::Illegal => return false,
     };
+    training.outcome = Some(if right { Outcome::Solved } else { Outcome::Wrong { played: route, loss: None } });
     // The player's own mistakes are not graded: they move no progress.
-    if matches!(training.source, Source::Mistake(_)) {
-        training.outcome = Some(if right { Outcome::Solved } else { Outcome::Wrong { played: route, loss: None } });
-        return;
+    if !matches!(training.source, Source::Mistake(_)) {
+        if !training.counted {
+            training.counted = true;
+            progress.record(right, puzzle_rating(puzzle.difficulty));
+        }
+        if right {
+            progress.mark_solved(&puzzle.id);
+        }
     }
-    if !training.counted {
-        training.counted = true;
-        progress.record(right, puzzle_rating(puzzle.difficulty));
+    !right
+}
+
+/// The background measure of a wrong answer came back: told if the page still shows that
+/// answer to that puzzle (the player may have retried or moved on meanwhile).
+pub(super) fn loss_measured(state: &mut AppState, puzzle_id: &str, measured: &Route, loss: Option<Steps>) -> Effects {
+    let Some(training) = state.training.as_mut() else { return Effects::none() };
+    if training.puzzle.id != puzzle_id {
+        return Effects::none();
     }
-    training.outcome = Some(if right {
-        progress.mark_solved(&puzzle.id);
-        Outcome::Solved
-    } else {
-        // Depth 1 (the position after each move) is a few milliseconds even in a debug
-        // build: the deeper valuation is a search for a background thread.
-        let loss = puzzle.loss_of(mv, 1, &AtomicBool::new(false)).filter(|loss| loss.0 > 0);
-        Outcome::Wrong { played: route, loss }
-    });
+    match &mut training.outcome {
+        Some(Outcome::Wrong { played, loss: told }) if played == measured && told.is_none() && loss.is_some() => {
+            *told = loss;
+            Effects::redraw()
+        }
+        _ => Effects::none(),
+    }
 }
 
 /// The people's own mistakes and blunders in the analysed game as puzzles: the position
