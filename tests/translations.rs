@@ -1426,9 +1426,11 @@ const MOVE_DETAILS: [&str; 4] = [
     "“{}” lands on more squares than a jump chain can",
 ];
 
-/// Keywords of the record format, which a translation keeps as they are, in quotes (a
-/// move is “pass”); unquoted, they are English like any other word.
-const RECORD_KEYWORDS: [&str; 1] = ["pass"];
+/// Keywords of the record format and of a game by message's lines, which a translation
+/// keeps as they are, in quotes (a move is “pass”; a message starts with its
+/// “halma-by-message” line and ends with its “end” line); unquoted, they are English like
+/// any other word.
+const RECORD_KEYWORDS: [&str; 3] = ["pass", "halma-by-message", "end"];
 
 /// The text without the record keywords that stand in quotes.
 fn without_quoted_keywords(text: &str) -> String {
