@@ -38,8 +38,9 @@ pub fn sound_muted() -> bool {
 #[cfg(target_os = "android")]
 mod android {
     use super::Haptic;
+    use crate::app::share::with_activity;
     use jni::objects::JObject;
-    use jni::{jni_sig, jni_str, Env, JValue, JavaVM};
+    use jni::{jni_sig, jni_str, Env, JValue};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::OnceLock;
 
@@ -96,27 +97,6 @@ mod android {
             Ok(ringer != RINGER_MODE_NORMAL || volume == 0)
         });
         muted.unwrap_or(false)
-    }
-
-    /// Runs `f` with the activity on this thread (attached to the VM once, for good:
-    /// the feedback thread calls again and again). `None` if anything failed (a Java
-    /// exception is caught and cleared by `jni`).
-    fn with_activity<T>(f: impl FnOnce(&mut Env, &JObject) -> jni::errors::Result<T>) -> Option<T> {
-        // Set by android-activity before `android_main` runs.
-        let context = ndk_context::android_context();
-        if context.vm().is_null() || context.context().is_null() {
-            return None;
-        }
-        // SAFETY: the pointers come from android-activity: the process' VM and a global
-        // reference to the activity, valid while the app runs.
-        let vm = unsafe { JavaVM::from_raw(context.vm().cast()) };
-        let raw = context.context() as jni::sys::jobject;
-        vm.attach_current_thread(|env| -> jni::errors::Result<T> {
-            // SAFETY: `raw` is a live global reference (above); the cast does not own it.
-            let activity = unsafe { env.as_cast_raw::<JObject>(&raw)? };
-            f(env, &activity)
-        })
-        .ok()
     }
 
     fn system_service<'local>(

@@ -11,9 +11,10 @@ use jni::{jni_sig, jni_str, Env, JValue, JavaVM};
 const ACTION_SEND: &str = "android.intent.action.SEND";
 const EXTRA_TEXT: &str = "android.intent.extra.TEXT";
 
-/// Runs `f` with the activity on this thread, attached to the VM. `None` if anything
-/// failed (a Java exception is caught and cleared by `jni`).
-fn with_activity<T>(f: impl FnOnce(&mut Env, &JObject) -> jni::errors::Result<T>) -> Option<T> {
+/// Runs `f` with the activity on this thread, attached to the VM (once, for good: the
+/// feedback thread of haptics calls again and again). `None` if anything failed (a Java
+/// exception is caught and cleared by `jni`).
+pub(crate) fn with_activity<T>(f: impl FnOnce(&mut Env, &JObject) -> jni::errors::Result<T>) -> Option<T> {
     // Set by android-activity before `android_main` runs.
     let context = ndk_context::android_context();
     if context.vm().is_null() || context.context().is_null() {
