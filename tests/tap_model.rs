@@ -105,17 +105,9 @@ struct Played {
     actions: Vec<Action>,
 }
 
+/// A game of the built-in computer at Beginner, each seat searched one ply.
 fn generated(setup: Setup, seed: u64) -> Played {
-    let first = setup.seats()[seed as usize % setup.seats().len()];
-    let mut game = Game::new(setup, first);
-    let stop = AtomicBool::new(false);
-    while !game.is_over() && game.history().len() < MAX_PLIES {
-        let request =
-            SearchRequest::new(Level::Beginner).with_depth(1).with_seed(seed * 10_000 + game.history().len() as u64);
-        let Some(action) = ai::choose_action(&game, &request, &stop) else { break };
-        assert!(game.play_action(&action).is_ok(), "the computer's action is legal");
-    }
-    Played { setup, first, actions: game.history().to_vec() }
+    generated_at(setup, seed, Level::Beginner, 1)
 }
 
 /// Games the decoder was not developed on: other levels and seeds (TAP_HELDOUT=1).

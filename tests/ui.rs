@@ -893,20 +893,7 @@ fn records_export_import_and_refuse_bad_text() {
     h.click_button("Replace this game");
     assert!(h.game().history().is_empty());
     h.menu("Import game…");
-    let field = i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, "Game record")
-        .next()
-        .expect("the record field");
-    let at = field.absolute_position();
-    let centre = LogicalPosition::new(at.x + field.size().width / 2.0, at.y + field.size().height / 2.0);
-    h.press(centre);
-    h.release(centre);
-    advance(20);
-    let window = h.window.window();
-    window.dispatch_event(slint::platform::WindowEvent::KeyPressed { text: slint::platform::Key::Control.into() });
-    window.dispatch_event(slint::platform::WindowEvent::KeyPressed { text: "v".into() });
-    window.dispatch_event(slint::platform::WindowEvent::KeyReleased { text: "v".into() });
-    window.dispatch_event(slint::platform::WindowEvent::KeyReleased { text: slint::platform::Key::Control.into() });
-    advance(20);
+    paste_into(&h, "Game record");
     h.click_button("Play on");
     assert!(!records.get_importing(), "the pasted record was read");
     let imported = h.controller.session();
