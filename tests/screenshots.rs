@@ -189,9 +189,16 @@ fn tap_targets(window: &AppWindow, card: Option<&i_slint_backend_testing::Elemen
 /// (the panel does not scroll). On a phone, controls smaller than 48×48 dp.
 fn placement_problems(window: &AppWindow, phone: bool) -> Vec<String> {
     let size = window.window().size().to_logical(window.window().scale_factor());
-    let card = ["GameMenu::card", "VoteDialog::card", "QuestionDialog::card", "ImportDialog::card"]
-        .iter()
-        .find_map(|id| i_slint_backend_testing::ElementHandle::find_by_element_id(window, id).next());
+    let card = [
+        "GameMenu::card",
+        "VoteDialog::card",
+        "QuestionDialog::card",
+        "ImportDialog::card",
+        "ReceiveDialog::card",
+        "JoinDialog::card",
+    ]
+    .iter()
+    .find_map(|id| i_slint_backend_testing::ElementHandle::find_by_element_id(window, id).next());
     let targets = tap_targets(window, card.as_ref());
     let mut problems = Vec::new();
     for (i, (name, rect, entry)) in targets.iter().enumerate() {
@@ -555,9 +562,9 @@ fn train_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &
     snapshot(window, &format!("{name}-train-solved"));
 }
 
-/// Play by message's shots (#40): two languages and two sizes, for CI's time.
-const BY_MESSAGE_LANGUAGES: [&str; 2] = ["en", "uk"];
-const BY_MESSAGE_SIZES: [&str; 2] = ["phone", "tablet"];
+/// Play by message's and over the network's shots (#40): every language, at the smallest
+/// phone and the tablet (sizes every language is drawn at anyway).
+const BETWEEN_DEVICES_SIZES: [&str; 2] = ["phone-small", "tablet"];
 
 /// A game by message after Blue's move (Send at hand), after Send (copied), the receive
 /// dialog refusing a message that rewrites a move, and the Games list. Named
@@ -608,6 +615,62 @@ fn by_message_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, na
     by_message.invoke_close_receive();
     window.global::<Navigation>().invoke_show(Page::Games);
     snapshot(window, &format!("{name}-games"));
+}
+
+/// A game over the network (#40): the host waiting with its code and address, then
+/// connected after both moved with the other device asking to take back, and the join
+/// dialog with the games found and a wrong code refused. The link's reports are given as
+/// the controller's timer would (a real host listens meanwhile, on any free port). Named
+/// `<code>-<size>-nearby-host`, `-nearby-undo-asked`, `-nearby-join`.
+fn nearby_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &str) {
+    use halma::app::lan::{ByeReason, DropReason, LanEvent};
+    use halma::app::ui::actions::Event;
+    let form = window.global::<NewGameForm>();
+    window.global::<Navigation>().invoke_show(Page::NewGame);
+    form.invoke_set_players(2);
+    form.invoke_set_seat_player(0, halma::PlayerKind::Human);
+    form.invoke_set_seat_player(2, halma::PlayerKind::Nearby);
+    form.invoke_set_first_seat(0);
+    form.invoke_start();
+    let nearby = window.global::<halma::Nearby>();
+    assert!(nearby.get_active() && nearby.get_hosting());
+    let address: std::net::SocketAddr = "192.168.1.5:40123".parse().expect("an address");
+    controller.dispatch(Event::Nearby(vec![LanEvent::Listening(address)]));
+    snapshot(window, &format!("{name}-nearby-host"));
+    let state = controller.state();
+    let id = state.nearby.as_ref().and_then(|nearby| nearby.id).expect("a game id");
+    let game = state.session.game().clone();
+    let guest_seats = halma::rules::SeatSet::single(Seat::C);
+    let synced = LanEvent::Synced { id, game, guest_seats, taken_back: 0, gained: 0 };
+    controller.dispatch(Event::Nearby(vec![synced]));
+    let sq = |name: &str| name.parse::<Square>().expect("square");
+    for square in [sq("e2"), sq("f3")] {
+        let (x, y) = controller.session().view().display_cell(square);
+        controller.dispatch(Event::Tap { x, y });
+    }
+    controller.dispatch(Event::Confirm);
+    let mut theirs = controller.session().game().clone();
+    assert_eq!(theirs.play_text("n14-m13"), Ok(()));
+    let action = theirs.history().last().cloned().expect("their move");
+    controller.dispatch(Event::Nearby(vec![LanEvent::Played { seat: Seat::C, action }]));
+    while controller.is_animating() {
+        controller.dispatch(Event::AnimationStep);
+    }
+    controller.dispatch(Event::Nearby(vec![LanEvent::UndoRequested { to: 1 }]));
+    assert!(nearby.get_undo_asked());
+    snapshot(window, &format!("{name}-nearby-undo-asked"));
+    controller.dispatch(Event::AnswerUndo(false));
+    controller.dispatch(Event::LeaveNearby);
+    window.global::<Navigation>().invoke_show(Page::NewGame);
+    controller.dispatch(Event::OpenJoin);
+    let found = halma::app::correspondence::GameId::parse("7KQ2M4XA").expect("an id");
+    controller.dispatch(Event::HostsFound(vec![(found, address)]));
+    controller.dispatch(Event::JoinNearby { code: "7KQ2M4".into(), address: address.to_string() });
+    let refused = DropReason::PeerSaid { reason: ByeReason::WrongCode, text: String::new() };
+    controller.dispatch(Event::Nearby(vec![LanEvent::Disconnected { reason: refused, retrying: false }]));
+    assert_eq!(nearby.get_join_trouble(), halma::NearbyTrouble::WrongCode);
+    snapshot(window, &format!("{name}-nearby-join"));
+    controller.dispatch(Event::CloseJoin);
 }
 
 /// Whether `name` is in the comma-separated list in the environment variable `var`
@@ -825,8 +888,9 @@ fn screenshots_in_every_language_and_size() {
             if TRAIN_LANGUAGES.contains(&code) && TRAIN_SIZES.contains(&size_name) {
                 train_shots(&controller, &window, &format!("{code}-{size_name}"));
             }
-            if BY_MESSAGE_LANGUAGES.contains(&code) && BY_MESSAGE_SIZES.contains(&size_name) {
+            if BETWEEN_DEVICES_SIZES.contains(&size_name) {
                 by_message_shots(&controller, &window, &format!("{code}-{size_name}"));
+                nearby_shots(&controller, &window, &format!("{code}-{size_name}"));
             }
             if DARK_LANGUAGES.contains(&code)
                 && DARK_SIZES.contains(&size_name)

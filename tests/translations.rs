@@ -1043,7 +1043,7 @@ fn the_seed_words_are_the_seeds_own() {
 /// The game ideas every glossary gives one word for, and the English words that name each
 /// idea in a msgid (matched whole, case-insensitively). A msgid with one of them names
 /// the idea, and its translations must use the glossary's word.
-const IDEA_CUES: [(&str, &[&str]); 35] = [
+const IDEA_CUES: [(&str, &[&str]); 38] = [
     ("piece", &["piece", "pieces"]),
     ("step", &["step", "steps"]),
     ("jump", &["jump", "jumps", "jumped", "jumping"]),
@@ -1115,6 +1115,10 @@ const IDEA_CUES: [(&str, &[&str]); 35] = [
     ("streak", &["streak"]),
     ("rating", &["rating"]),
     ("winning chance", &["winning chance", "winning chances"]),
+    // Play between devices (#40): the other device, the local network, the host's code.
+    ("device", &["device", "devices"]),
+    ("network", &["network"]),
+    ("join code", &["join code"]),
 ];
 
 /// A word reserved for another idea (`word (idea)` in the glossary), or forbidden outright.
@@ -1473,7 +1477,8 @@ const LEAKED_ENGLISH: [&str; 24] = [
 ];
 
 /// Names and keys every language writes as in English.
-const NAMES: [&str; 10] = ["halma", "slint", "gnu", "json", "monks", "parker", "enter", "esc", "ctrl", "general"];
+const NAMES: [&str; 12] =
+    ["halma", "slint", "gnu", "json", "monks", "parker", "enter", "esc", "ctrl", "general", "wi", "fi"];
 
 /// Words that are English and also words of the language, used as such there (checked by
 /// a reader of that language): (language, words).
@@ -1488,20 +1493,27 @@ const SHARED_WORDS: [(&str, &[&str]); 4] = [
             "arrive",
             "camp",
             "camps",
+            // A join code, the local network, other versions of Halma (#40): « code d’accès ».
+            "code",
             "destination",
             "destinations",
             "direction",
             "directions",
             "face",
+            "local",
             "long",
             "notation",
             "orange",
             "orientation",
             "passes",
+            // A network's port (#40): « avec son port ».
+            "port",
             "position",
             "rotation",
             "suggestion",
+            "type",
             "version",
+            "versions",
             "vote",
             "votes",
             "zoom",
@@ -1509,11 +1521,14 @@ const SHARED_WORDS: [(&str, &[&str]); 4] = [
     ),
     ("uk", &[]),
     // «blunder»: the word of Indonesian chess players (#28).
-    ("id", &["blunder", "data", "license", "per", "program", "public", "tablet"]),
+    ("id", &["blunder", "data", "license", "per", "port", "program", "public", "tablet"]),
     (
         "fil",
         &[
+            // A network's address, code and port, as Filipino phones say them (#40).
+            "address",
             "clipboard",
+            "code",
             "computer",
             "cursor",
             // «I-cut»: the text field's menu, as Filipino phones say it.
@@ -1525,7 +1540,9 @@ const SHARED_WORDS: [(&str, &[&str]); 4] = [
             "legal",
             "license",
             "may",
+            "network",
             "paste",
+            "port",
             "public",
             // «Ika-12 na round», as Filipino sports news write it; «ikot» is a rotation (#42).
             "round",
@@ -1535,6 +1552,8 @@ const SHARED_WORDS: [(&str, &[&str]); 4] = [
             "software",
             "tablet",
             "target",
+            // «I-type ang address», as Filipino phones say it (#40).
+            "type",
         ],
     ),
 ];

@@ -1577,6 +1577,161 @@ fn the_guide_skipped_midway_leaves_the_game_unchanged() {
     h.wait_for_actions(2);
 }
 
+/// Blue hosts a game whose seat C is a player nearby; Purple joins by code and address.
+/// Returns the two windows, connected, and the host's address on loopback.
+fn host_and_join(blue_seat: halma::PlayerKind, name: &str) -> (ui_support::Harness, ui_support::Harness, String) {
+    use halma::{NearbyStatus, NearbyTrouble};
+    let blue = harness(&format!("{name}-blue"));
+    let purple = harness(&format!("{name}-purple"));
+    let (blue_near, purple_near) = (blue.window.global::<halma::Nearby>(), purple.window.global::<halma::Nearby>());
+    blue.form().invoke_set_seat_player(0, blue_seat);
+    blue.form().invoke_set_seat_player(2, halma::PlayerKind::Nearby);
+    advance(20);
+    assert!(blue.combo_shows("A player nearby, on the network"));
+    blue.click_button("Start");
+    blue.wait_until("Blue listens", |h| !h.window.global::<halma::Nearby>().get_address().is_empty());
+    assert!(blue_near.get_active() && blue_near.get_hosting());
+    assert_eq!(blue_near.get_status(), NearbyStatus::Waiting);
+    let code = blue_near.get_code().to_string();
+    let shown = blue_near.get_address().to_string();
+    assert!(blue.shows_text(&format!("Join code: {code}. Address: {shown}. Waiting for the other device…")));
+    let port = shown.rsplit(':').next().expect("a port").to_string();
+    let address = format!("127.0.0.1:{port}");
+
+    // Purple: a wrong code first, refused and told on both devices.
+    assert_eq!(purple.navigation().get_page(), Page::NewGame);
+    purple.click_button("Join a game nearby…");
+    assert!(purple_near.get_joining());
+    let wrong = if code == "ZZZZZZ" { "YYYYYY" } else { "ZZZZZZ" };
+    purple_near.invoke_join(wrong.into(), address.as_str().into());
+    purple.wait_until("the wrong code refused", |h| {
+        h.window.global::<halma::Nearby>().get_join_trouble() == NearbyTrouble::WrongCode
+    });
+    assert!(purple.shows_text("The join code is wrong. Check it on the other device."));
+    assert!(!purple_near.get_active());
+    blue.wait_until("Blue told", |h| h.shows_text("Someone tried to join with a wrong code."));
+    // The code as people type it: any case, with a dash.
+    let typed = format!("{}-{}", code[..3].to_lowercase(), &code[3..]);
+    purple_near.invoke_join(typed.into(), format!(" {address} ").into());
+    purple.wait_until("Purple joined", |h| {
+        let near = h.window.global::<halma::Nearby>();
+        near.get_active() && near.get_status() == NearbyStatus::Connected
+    });
+    assert!(!purple_near.get_joining() && !purple_near.get_hosting());
+    assert_eq!(purple.navigation().get_page(), Page::Game);
+    blue.wait_until("Blue connected", |h| h.window.global::<halma::Nearby>().get_status() == NearbyStatus::Connected);
+    assert_eq!(purple.game(), blue.game());
+    (blue, purple, address)
+}
+
+/// Two devices (two windows, two data folders) play over loopback TCP (#40): Blue hosts,
+/// Purple joins by code (a wrong code is refused); moves travel as soon as they are
+/// confirmed and are told; Undo asks the other device, which may refuse or agree; Purple
+/// is killed and restarted, finds the game again and gets the move Blue played meanwhile;
+/// Leave ends the link and the other seat is played here.
+fn a_game_over_the_network_between_two_devices() {
+    use halma::{NearbyNote, NearbyStatus};
+    let (blue, purple, _) = host_and_join(halma::PlayerKind::Human, "nearby");
+    let (blue_near, _) = (blue.window.global::<halma::Nearby>(), purple.window.global::<halma::Nearby>());
+
+    blue.play_e2_f3();
+    purple.wait_until("Blue's move", |h| h.game().history().len() == 1 && !h.controller.is_animating());
+    assert!(purple.shows_text("Blue (A) played e2-f3."));
+    assert!(purple.game_state().get_human_turn());
+    assert!(!blue.game_state().get_human_turn(), "Blue does not play Purple's seat");
+    purple.tap(sq("n14"));
+    purple.tap(sq("m13"));
+    purple.click_button("Confirm");
+    blue.wait_until("Purple's move", |h| h.game().history().len() == 2 && !h.controller.is_animating());
+    assert!(blue.shows_text("Purple (C) played n14-m13."));
+    assert!(!blue.button_enabled("Redo"), "no redo while the other device plays too");
+
+    // Undo asks Purple: refused, then agreed; the moves go on both devices only then.
+    blue.click_button("Undo");
+    assert!(blue.shows_text("Waiting for the other device to agree to take back moves…"));
+    purple.wait_until("asked", |h| h.window.global::<halma::Nearby>().get_undo_asked());
+    assert!(purple.shows_text("The other device asks to take back moves. Agree?"));
+    assert_eq!(blue.game().history().len(), 2);
+    purple.click_button("Refuse");
+    blue.wait_until("refused", |h| h.window.global::<halma::Nearby>().get_note() == NearbyNote::UndoRefused);
+    assert!(blue.shows_text("The other device said no to taking back moves."));
+    assert_eq!(blue.game().history().len(), 2);
+    blue.click_button("Undo");
+    purple.wait_until("asked again", |h| h.window.global::<halma::Nearby>().get_undo_asked());
+    purple.click_button("Agree");
+    blue.wait_until("taken back", |h| h.game().history().is_empty());
+    purple.wait_until("taken back", |h| h.game().history().is_empty());
+    assert!(blue.shows_text("Moves were taken back on both devices."));
+
+    // Purple's app is killed (nothing saved on the way out) and Blue plays meanwhile.
+    blue.play_e2_f3();
+    purple.wait_until("Blue's move", |h| h.game().history().len() == 1 && !h.controller.is_animating());
+    let purple_dir = purple.quit();
+    blue.wait_until("the loss seen", |h| h.window.global::<halma::Nearby>().get_status() == NearbyStatus::Lost);
+    assert!(blue.shows_text("Connection lost. Waiting for the other device to come back…"));
+    let purple = ui_support::open(purple_dir);
+    let purple_near = purple.window.global::<halma::Nearby>();
+    purple.wait_until("Purple back", |h| {
+        h.window.global::<halma::Nearby>().get_status() == NearbyStatus::Connected && h.game().history().len() == 1
+    });
+    blue.wait_until("Blue sees it back", |h| {
+        h.window.global::<halma::Nearby>().get_status() == NearbyStatus::Connected
+    });
+    assert_eq!(purple.game(), blue.game());
+    assert!(purple.game_state().get_human_turn());
+
+    // Leave: the link ends with a goodbye; Blue is told and plays Purple's seat itself.
+    purple.click_button("Leave");
+    assert!(!purple_near.get_active());
+    blue.wait_until("told", |h| h.window.global::<halma::Nearby>().get_status() == NearbyStatus::Ended);
+    assert!(blue.shows_text("The other device left the game."));
+    assert!(blue_near.get_active());
+    drop(purple);
+    let before = blue.game();
+    blue.click_button("Leave");
+    assert!(!blue_near.get_active());
+    assert_eq!(blue.game(), before, "leaving changes no move");
+    assert!(blue.game_state().get_human_turn(), "Purple's seat is played here now");
+}
+
+/// A whole game over loopback TCP between the two apps: the computer (Beginner) plays
+/// Blue on the host, a person (the test, by taps and Confirm, choosing greedy moves)
+/// plays Purple on the guest; both devices end with the same finished game, saved.
+fn a_whole_game_over_the_network_with_the_computer_in_a_seat() {
+    use halma::ai::{choose_action, SearchRequest};
+    let (blue, purple, _) = host_and_join(halma::PlayerKind::Beginner, "nearby-whole");
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    for turn in 0..2000u64 {
+        purple.wait_until("Purple's turn or the end", |h| {
+            (h.game_state().get_human_turn() || h.game().is_over()) && !h.controller.is_animating()
+        });
+        if purple.game().is_over() {
+            break;
+        }
+        let game = purple.game();
+        let request = SearchRequest::new(Level::Greedy).with_seed(turn);
+        let action = choose_action(&game, &request, &stop).expect("the game goes on");
+        let halma::rules::Action::Move(route) = &action else { panic!("a person never passes by hand") };
+        // The piece, then where it goes: the app finds the way (a chain may be previewed
+        // along another route to the same square).
+        let (from, to) = (route.squares()[0], route.squares()[route.squares().len() - 1]);
+        purple.tap(from);
+        purple.tap(to);
+        assert_eq!(purple.route().last(), Some(&to), "turn {turn}: {action} previewed");
+        purple.click_button("Confirm");
+        let played = purple.game().history().get(game.history().len()).cloned();
+        let ends = |action: &halma::rules::Action| match action {
+            halma::rules::Action::Move(route) => (route.squares().first().copied(), route.squares().last().copied()),
+            halma::rules::Action::Pass => (None, None),
+        };
+        assert_eq!(played.as_ref().map(ends), Some((Some(from), Some(to))), "turn {turn}: {action} was played");
+    }
+    blue.wait_until("the same end on both devices", |h| h.game() == purple.game());
+    let game = blue.game();
+    assert!(game.is_over(), "the game ended: {:?} after {} actions", game.outcome(), game.history().len());
+    eprintln!("a whole game over the network: {:?} after {} actions", game.outcome(), game.history().len());
+}
+
 fn main() {
     ui_support::run_flows(&[
         ("tap_preview_confirm_a_step", tap_preview_confirm_a_step),
@@ -1619,6 +1774,11 @@ fn main() {
         ("a_program_read_from_files_waits_for_the_players_word", a_program_read_from_files_waits_for_the_players_word),
         ("train_solves_the_puzzle_of_the_day", train_solves_the_puzzle_of_the_day),
         ("a_game_by_message_between_two_devices", a_game_by_message_between_two_devices),
+        ("a_game_over_the_network_between_two_devices", a_game_over_the_network_between_two_devices),
+        (
+            "a_whole_game_over_the_network_with_the_computer_in_a_seat",
+            a_whole_game_over_the_network_with_the_computer_in_a_seat,
+        ),
         (
             "sound_and_vibration_follow_the_menu_and_are_remembered",
             sound_and_vibration_follow_the_menu_and_are_remembered,

@@ -23,14 +23,17 @@ pub enum Player {
     /// A friend on another device, by message (#40): this device never moves for the
     /// seat; its actions arrive in a received message (`app::correspondence`).
     Friend,
+    /// A player on another device nearby, over the local network (#40): this device never
+    /// moves for the seat; its actions arrive over the link (`app::lan`).
+    Nearby,
 }
 
 impl Player {
     /// The player as a game record names it; `program` is the engine program's command line.
     pub fn recorded(self, program: &str) -> SeatPlayer {
         match self {
-            // A friend by message is a person, wherever they play.
-            Player::Human | Player::Friend => SeatPlayer::Human,
+            // A friend by message or nearby is a person, wherever they play.
+            Player::Human | Player::Friend | Player::Nearby => SeatPlayer::Human,
             Player::Computer(level) => SeatPlayer::Computer(level),
             Player::Program => SeatPlayer::Program(program.trim().to_string()),
         }
@@ -107,6 +110,17 @@ impl GameConfig {
         let mut seats = SeatSet::EMPTY;
         for &seat in self.setup.seats() {
             if self.player(seat) == Player::Friend {
+                seats.insert(seat);
+            }
+        }
+        seats
+    }
+
+    /// The seats in play that a player on another device nearby plays (none: no network).
+    pub fn nearby_seats(&self) -> SeatSet {
+        let mut seats = SeatSet::EMPTY;
+        for &seat in self.setup.seats() {
+            if self.player(seat) == Player::Nearby {
                 seats.insert(seat);
             }
         }
@@ -382,7 +396,7 @@ impl Session {
     pub fn computer_to_move(&self) -> Option<Level> {
         match self.driven_to_move()? {
             Player::Computer(level) => Some(level),
-            Player::Human | Player::Program | Player::Friend => None,
+            Player::Human | Player::Program | Player::Friend | Player::Nearby => None,
         }
     }
 
@@ -405,6 +419,17 @@ impl Session {
         self.config.players[seat.index()] = Player::Human;
         self.after_change();
         true
+    }
+
+    /// Every seat `away` plays goes to the people here (a network game whose other device
+    /// left, or that lost its link).
+    pub fn seat_people_here(&mut self, away: Player) {
+        for player in &mut self.config.players {
+            if *player == away {
+                *player = Player::Human;
+            }
+        }
+        self.after_change();
     }
 
     /// True when the local player may select and move pieces now.
@@ -665,6 +690,28 @@ impl Session {
             return false;
         }
         self.game.offer_draw().is_ok()
+    }
+
+    /// The seat to move offers a draw from another device (its player is not here).
+    pub fn remote_offers_draw(&mut self) -> Result<(), SessionError> {
+        self.game.offer_draw()?;
+        self.interaction.clear();
+        self.notice = Notice::None;
+        Ok(())
+    }
+
+    /// Takes back actions until `to` remain, as the two devices of a network game agreed
+    /// (the position is replayed from the start: nothing of the undone moves is kept).
+    pub fn take_back_to(&mut self, to: usize) -> Result<(), SessionError> {
+        let mut game = Game::from_position(*self.game.start_position());
+        for action in self.game.history().iter().take(to) {
+            game.play_action(action)?;
+        }
+        self.game = game;
+        self.notice = Notice::None;
+        self.interaction.clear();
+        self.after_change();
+        Ok(())
     }
 
     /// A seat answers the pending offer.

@@ -44,6 +44,24 @@ pub struct Settings {
     /// Haptic feedback on Android (a file from before it: on).
     #[serde(default = "on")]
     pub vibration: bool,
+    /// The network game's link, so that a restarted device finds the other one again
+    /// (#40); none when the game shown is not played over the network.
+    #[serde(default)]
+    pub nearby: Option<SavedLink>,
+}
+
+/// What is kept of a network game between runs of the app: a restarted host listens again
+/// with the same code on the same port, a restarted guest joins again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedLink {
+    /// The game's identifier (8 characters of Crockford's base 32).
+    pub id: String,
+    /// The join code.
+    pub code: String,
+    /// This device hosts the game.
+    pub hosting: bool,
+    /// The host's address and port ("192.168.1.5:40123").
+    pub address: String,
 }
 
 fn on() -> bool {
@@ -159,6 +177,7 @@ impl Default for Settings {
             guide_seen: false,
             sound: true,
             vibration: true,
+            nearby: None,
         }
     }
 }

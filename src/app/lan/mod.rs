@@ -76,6 +76,16 @@ pub fn proof(role: &str, code: JoinCode, host_nonce: &str, guest_nonce: &str, ga
     sha256::sha256_hex(text.as_bytes(), wire::PROOF_CHARS)
 }
 
+/// This device's address on its local network, as a guest would type it: the address the
+/// system would send from towards the outside (a UDP socket's `connect` sends nothing).
+/// `None` without a network.
+pub fn local_ip() -> Option<std::net::IpAddr> {
+    let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:9").ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified()).then_some(ip)
+}
+
 /// A new nonce: 16 random lowercase hex digits.
 pub fn nonce() -> String {
     format!("{:016x}", rand::random::<u64>())

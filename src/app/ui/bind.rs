@@ -380,6 +380,38 @@ pub fn by_message(window: &AppWindow, picture: super::by_message::Picture) {
     }
 }
 
+/// The network game (#40): its panel on the game page and the join dialog. Redo and
+/// Restart do not apply while the other device plays too; Undo asks it first.
+pub fn nearby(window: &AppWindow, picture: super::nearby::Picture) {
+    let global = window.global::<crate::Nearby>();
+    global.set_active(picture.active);
+    global.set_hosting(picture.hosting);
+    global.set_code(picture.code.into());
+    global.set_address(picture.address.into());
+    global.set_status(picture.status);
+    global.set_ending(picture.ending);
+    global.set_note(picture.note);
+    global.set_note_seat(picture.note_seat);
+    global.set_note_action(picture.note_action.into());
+    global.set_taken_back(picture.taken_back);
+    global.set_gained(picture.gained);
+    global.set_undo_asked(picture.undo_asked);
+    global.set_undo_pending(picture.undo_pending);
+    global.set_joining(picture.joining);
+    global.set_join_connecting(picture.join_connecting);
+    global.set_join_trouble(picture.join_trouble);
+    if differs(global.get_hosts(), &picture.hosts) {
+        global.set_hosts(ModelRc::new(VecModel::from(picture.hosts)));
+    }
+    if picture.shared {
+        let game = window.global::<GameState>();
+        game.set_can_redo(false);
+        if picture.undo_pending {
+            game.set_can_undo(false);
+        }
+    }
+}
+
 /// The first-game guide's card and marks (the marks' list only when it changed).
 pub fn guide(window: &AppWindow, picture: super::guide_presenter::GuidePicture) {
     let guide = window.global::<crate::Guide>();

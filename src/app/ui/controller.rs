@@ -106,6 +106,8 @@ pub struct Controller {
     feedback: RefCell<Box<dyn Feedback>>,
     /// What the Train page's wrong answer gives away, while it is measured.
     loss: LossMeasure,
+    /// The network game's link and the search for hosts (#40).
+    network: super::network::Network,
 }
 
 impl Controller {
@@ -132,6 +134,7 @@ impl Controller {
             analysis: AnalysisRunner::default(),
             feedback: RefCell::new(Box::new(sound::Silent)),
             loss: LossMeasure::default(),
+            network: Default::default(),
         });
         bind::window_start(window, &controller.board.cells);
         bind::rules_diagrams(window, super::diagrams::all());
@@ -253,6 +256,15 @@ impl Controller {
         if self.start_seat_to_move() && effects.save != Save::Now {
             self.save_now();
         }
+        // The network link: what the action asks, then what the other device has not heard
+        // yet (this device's moves and votes, the computer's among them).
+        self.run_network(&effects.lan);
+        let news = {
+            let mut state = self.state.borrow_mut();
+            let AppState { nearby, session, .. } = &mut *state;
+            nearby.as_mut().map(|nearby| nearby.outgoing(session.game())).unwrap_or_default()
+        };
+        self.run_network(&news);
         match effects.redraw {
             Redraw::All => self.refresh(),
             Redraw::View => self.refresh_view(),
@@ -278,6 +290,34 @@ impl Controller {
             state.messages.copied = None;
         }
         Cue::of_ending(state.session.game().outcome()).filter(|_| !was_over)
+    }
+
+    /// Carries out the link's commands, and polls the link and the search while either runs.
+    fn run_network(self: &Rc<Self>, commands: &[super::nearby::LanCommand]) {
+        if commands.is_empty() {
+            return;
+        }
+        let reports: Vec<Event> = commands.iter().filter_map(|command| self.network.carry_out(command)).collect();
+        if self.network.is_idle() {
+            self.network.timer.stop();
+        } else if !self.network.timer.running() {
+            let weak = Rc::downgrade(self);
+            self.network.timer.start(TimerMode::Repeated, super::network::POLL_EVERY, move || {
+                if let Some(controller) = weak.upgrade() {
+                    for event in controller.network.poll() {
+                        controller.dispatch(event);
+                    }
+                }
+            });
+        }
+        for report in reports {
+            let weak = Rc::downgrade(self);
+            Timer::single_shot(Duration::ZERO, move || {
+                if let Some(controller) = weak.upgrade() {
+                    controller.dispatch(report);
+                }
+            });
+        }
     }
 
     /// Hands the cues to the feedback sink as the Sound and Vibration settings allow.
@@ -401,8 +441,9 @@ impl Controller {
                 command: state.settings.engine_command.clone(),
                 move_time: Duration::from_millis(state.settings.engine_move_ms.into()),
             },
-            // A friend's move comes by message (`Event::Receive`).
-            Some(Player::Human | Player::Friend) | None => return offered,
+            // A friend's move comes by message (`Event::Receive`), a nearby player's over
+            // the network (`Event::Nearby`).
+            Some(Player::Human | Player::Friend | Player::Nearby) | None => return offered,
         };
         let weak = Rc::downgrade(self);
         self.worker.start_seat(driven, state.session.game(), move || {
@@ -583,6 +624,7 @@ impl Controller {
             presenter::seat_failure(state.seat_failure.filter(|_| review.is_none() && !guiding)),
         );
         bind::by_message(&window, super::by_message::picture(&state.by_message, session, &ui));
+        bind::nearby(&window, super::nearby::picture(state.nearby.as_ref(), state.join.as_ref()));
         bind::program_confirmation(&window, confirming.as_deref());
         bind::program_name(&window, &program_name(&settings.engine_command));
         let shown = review.as_ref().map(|shown| (shown.game().history().len(), shown.game().to_move().index() as i32));

@@ -64,6 +64,8 @@ pub struct Effects {
     pub cues: Vec<Cue>,
     /// Measures in the background what the Train page's wrong answer gives away.
     pub measure_loss: bool,
+    /// What the network game's link is to do, in order.
+    pub lan: Vec<super::nearby::LanCommand>,
 }
 
 impl Effects {
@@ -103,6 +105,7 @@ impl Effects {
             let_system_close: self.let_system_close || other.let_system_close,
             cues: self.cues.into_iter().chain(other.cues).collect(),
             measure_loss: self.measure_loss || other.measure_loss,
+            lan: self.lan.into_iter().chain(other.lan).collect(),
         }
     }
 }

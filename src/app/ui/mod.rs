@@ -24,6 +24,8 @@ pub mod effects;
 pub mod gestures;
 pub mod guide_presenter;
 mod loss_measure;
+pub mod nearby;
+mod network;
 pub mod presenter;
 pub mod record_presenter;
 pub mod setup_form;

@@ -44,6 +44,7 @@ pub fn player_kind(player: Player) -> PlayerKind {
         Player::Computer(Level::Master) => PlayerKind::Master,
         Player::Program => PlayerKind::Program,
         Player::Friend => PlayerKind::Friend,
+        Player::Nearby => PlayerKind::Nearby,
     }
 }
 
@@ -56,6 +57,7 @@ pub fn player_from_kind(kind: PlayerKind) -> Player {
         PlayerKind::Master => Player::Computer(Level::Master),
         PlayerKind::Program => Player::Program,
         PlayerKind::Friend => Player::Friend,
+        PlayerKind::Nearby => Player::Nearby,
     }
 }
 
@@ -365,7 +367,7 @@ fn notice(session: &Session) -> (Notice, i32, i32) {
 /// or the engine program's (`program_move`), and never less than the computer's visible pause.
 fn thinking_time_ms(player: Player, program_move: Duration) -> i32 {
     let time = match player {
-        Player::Human | Player::Friend => Duration::ZERO,
+        Player::Human | Player::Friend | Player::Nearby => Duration::ZERO,
         Player::Computer(level) => level.movetime().max(COMPUTER_PAUSE),
         Player::Program => program_move.max(COMPUTER_PAUSE),
     };
@@ -397,7 +399,7 @@ pub fn status(session: &Session, busy: Option<JobKind>, question: Question, prog
         winner,
         winner_partner,
         computer_thinking: busy == Some(JobKind::Computer)
-            || session.driven_to_move().is_some_and(|player| player != Player::Friend),
+            || session.driven_to_move().is_some_and(|player| !matches!(player, Player::Friend | Player::Nearby)),
         thinking_time_ms: session.driven_to_move().map_or(0, |player| thinking_time_ms(player, program_move)),
         hint_thinking: busy == Some(JobKind::Hint),
         human_turn: human,
@@ -768,6 +770,7 @@ mod tests {
             PlayerKind::Master,
             PlayerKind::Program,
             PlayerKind::Friend,
+            PlayerKind::Nearby,
         ] {
             assert_eq!(player_kind(player_from_kind(kind)), kind);
         }

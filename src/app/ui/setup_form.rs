@@ -81,11 +81,15 @@ impl SetupForm {
         self.config.setup.seats().iter().any(|&seat| self.config.player(seat) == Player::Program)
     }
 
-    /// Whether the game can start: an engine program needs a command line, and a game by
-    /// message needs a seat played on this device.
+    /// Whether the game can start: an engine program needs a command line, a game by
+    /// message or over the network needs a seat played on this device, and a game is played
+    /// either by message or over the network, not both.
     pub fn can_start(&self) -> bool {
-        let everyone_away = self.config.friend_seats().seats().count() == self.config.setup.seats().len();
-        (!self.needs_command() || !self.engine_command().is_empty()) && !everyone_away
+        let (friends, nearby) = (self.config.friend_seats(), self.config.nearby_seats());
+        let away = friends.seats().count() + nearby.seats().count();
+        let everyone_away = away == self.config.setup.seats().len();
+        let mixed = !friends.is_empty() && !nearby.is_empty();
+        (!self.needs_command() || !self.engine_command().is_empty()) && !everyone_away && !mixed
     }
 
     pub fn set_command(&mut self, command: &str) {

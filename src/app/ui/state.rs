@@ -54,6 +54,32 @@ pub struct AppState {
     pub offer_guide: bool,
     /// The games by message (#40) and which one is shown.
     pub by_message: super::by_message::ByMessage,
+    /// The game over the local network (#40), while the shown game is one.
+    pub nearby: Option<super::nearby::Nearby>,
+    /// The join dialog, while it is open.
+    pub join: Option<JoinForm>,
+}
+
+/// The dialog that joins a game nearby.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct JoinForm {
+    /// The hosts found on the network: their game and address.
+    pub hosts: Vec<(crate::app::correspondence::GameId, std::net::SocketAddr)>,
+    /// Why the last Join did nothing.
+    pub trouble: Option<JoinTrouble>,
+    /// Join was pressed: the link reaches for the host.
+    pub connecting: bool,
+}
+
+/// Why a join did not happen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JoinTrouble {
+    /// The code is not 6 letters and digits of the code's alphabet.
+    Code,
+    /// The address is not an address and a port.
+    Address,
+    /// The host refused the join, or could not be reached.
+    Ended(super::nearby::Ending),
 }
 
 /// The loupe under a finger resting on a board of squares smaller than a finger.
@@ -109,6 +135,8 @@ impl Default for AppState {
             guide: None,
             offer_guide: true,
             by_message: Default::default(),
+            nearby: None,
+            join: None,
         }
     }
 }

@@ -41,6 +41,19 @@ impl Controller {
         self.connect_game(window);
         self.connect_new_game(window);
         self.connect_by_message(window);
+        self.connect_nearby(window);
+    }
+
+    /// Play over the local network (#40).
+    fn connect_nearby(self: &Rc<Self>, window: &AppWindow) {
+        let nearby = window.global::<crate::Nearby>();
+        send!(self, nearby.on_open_join, || Event::OpenJoin);
+        send!(self, nearby.on_close_join, || Event::CloseJoin);
+        send!(self, nearby.on_join, |code: slint::SharedString, address: slint::SharedString| {
+            Event::JoinNearby { code: code.into(), address: address.into() }
+        });
+        send!(self, nearby.on_answer_undo, |yes: bool| Event::AnswerUndo(yes));
+        send!(self, nearby.on_leave, || Event::LeaveNearby);
     }
 
     /// Play by message (#40): Send gives back the message for the clipboard (on Android

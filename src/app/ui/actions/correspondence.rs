@@ -53,12 +53,13 @@ pub(super) fn detach(state: &mut AppState) {
 fn show_game(state: &mut AppState, id: GameId) -> Effects {
     state.by_message.sync(&state.session);
     let Some(session) = state.by_message.games.get(&id).and_then(session_for) else { return Effects::none() };
+    let closed = super::nearby::detach(state);
     if state.by_message.active.is_none() && state.ui.has_game() {
         state.by_message.device = Some(state.session.clone());
     }
     state.by_message.active = Some(id);
     state.by_message.known = session.game().history().len();
-    let effects = begin(state, session);
+    let effects = closed.and(begin(state, session));
     state.ui.show(Page::Game);
     effects.and(Effects::saved())
 }

@@ -8,6 +8,7 @@ mod analysis;
 mod board;
 mod correspondence;
 mod guide;
+mod nearby;
 mod pages;
 mod play;
 mod records;
@@ -191,6 +192,27 @@ pub enum Event {
     /// this device.
     OpenGame(String),
 
+    // ----- Play over the local network (#40) -----
+    /// What the network game's link reported (the other device's moves, votes, undo
+    /// requests, the connection).
+    Nearby(Vec<crate::app::lan::LanEvent>),
+    /// Join a game nearby…
+    OpenJoin,
+    CloseJoin,
+    /// The hosts found on the network: their game and address.
+    HostsFound(Vec<(crate::app::correspondence::GameId, std::net::SocketAddr)>),
+    /// Join, with the code and the host's address as typed.
+    JoinNearby {
+        code: String,
+        address: String,
+    },
+    /// The answer to the other device's request to take back moves.
+    AnswerUndo(bool),
+    /// Leave the network game: its other seats are played here.
+    LeaveNearby,
+    /// The host could not listen on the network (why).
+    NearbyUnavailable(String),
+
     // ----- Train (#41): its board events are the board's, on the puzzle's own game -----
     /// The Train page, at the puzzle shown before or else the puzzle of the day (the UTC
     /// date: the same puzzle on every device at the same moment).
@@ -256,6 +278,9 @@ impl Event {
             // Received moves replace the game; Send reads it.
             GamesLoaded(_) | SendMessage { .. } | OpenReceive | CloseReceive | Receive(_) => false,
             AnswerOffer(_) | OpenGame(_) => false,
+            // The other device's news applies whatever this one shows.
+            Nearby(_) | OpenJoin | CloseJoin | HostsFound(_) | JoinNearby { .. } | AnswerUndo(_) | LeaveNearby => false,
+            NearbyUnavailable(_) => false,
             // The puzzle has its own game.
             OpenTrain { .. } | TrainDaily { .. } | TrainNext(_) | TrainRetry | TrainHint => false,
             PractiseMistakes | TrainNextMistake | TrainLossMeasured { .. } => false,
@@ -283,7 +308,8 @@ fn act(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
     match event {
         Restored(started) => {
             let saved_game = started.session.is_some();
-            pages::restored(state, *started).and(guide::at_start(state, saved_game))
+            let effects = pages::restored(state, *started).and(nearby::restored(state));
+            effects.and(guide::at_start(state, saved_game))
         }
         Begin(session) => pages::begin_playing(state, *session),
         ShowPage(page) => pages::show_page(state, page),
@@ -312,13 +338,19 @@ fn act(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         Confirm => play::confirm(state),
         Cancel => play::cancel(state),
         Hint => play::hint(state, facts),
-        Undo => correspondence::undo(state),
+        Undo => nearby::undo(state),
         Redo => play::redo(state),
         OfferDraw => play::offer_draw(state),
         AnswerDraw(accept) => play::answer_draw(state, accept),
         // A game by message cannot start again: the other side knows its moves.
         Restart if state.by_message.active.is_some() => Effects::none(),
         NewGame if state.by_message.active.is_some() => pages::set_up(state),
+        // Nor a network game: the other device plays it too. Once its link ended, its other
+        // seats are played here first.
+        Restart if state.nearby.as_ref().is_some_and(|nearby| nearby.is_live()) => Effects::none(),
+        NewGame if state.nearby.as_ref().is_some_and(|nearby| nearby.is_live()) => pages::set_up(state),
+        Restart if state.nearby.is_some() => nearby::leave(state).and(act(state, facts, Restart)),
+        NewGame if state.nearby.is_some() => nearby::leave(state).and(act(state, facts, NewGame)),
         Restart => play::ask_unless_nothing_is_lost(state, crate::Question::Restart),
         NewGame => play::ask_unless_nothing_is_lost(state, crate::Question::NewGame),
         AnswerQuestion(yes) => play::answer_question(state, yes),
@@ -370,6 +402,15 @@ fn act(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         AnswerOffer(yes) => correspondence::answer_offer(state, yes),
         OpenGame(id) => correspondence::open_game(state, &id),
 
+        Nearby(events) => nearby::on_events(state, events),
+        OpenJoin => nearby::open_join(state),
+        CloseJoin => nearby::close_join(state),
+        HostsFound(hosts) => nearby::hosts_found(state, hosts),
+        JoinNearby { code, address } => nearby::join(state, &code, &address),
+        AnswerUndo(yes) => nearby::answer_undo(state, yes),
+        LeaveNearby => nearby::leave(state),
+        NearbyUnavailable(why) => nearby::unavailable(state, &why),
+
         OpenTrain { year, month, day } => train::open(state, year, month, day, true),
         TrainDaily { year, month, day } => train::open(state, year, month, day, false),
         TrainNext(difficulty) => train::next(state, difficulty),
@@ -390,6 +431,13 @@ fn interrupt(state: &mut AppState) -> Effects {
     state.animation = None;
     state.seat_failure = None;
     Effects { stop_search: true, ..Effects::none() }
+}
+
+/// Another game replaces the shown one (Start, an import, a tool's session): the game on
+/// this device from now on; the games by message stay, a network game's link ends.
+fn leave_other_devices(state: &mut AppState) -> Effects {
+    correspondence::detach(state);
+    nearby::detach(state)
 }
 
 /// Replaces the game by `session`, keeping the player's view of the board.

@@ -34,8 +34,7 @@ pub(super) fn restored(state: &mut AppState, started: Started) -> Effects {
 
 /// A session to play, as if chosen on the new-game screen (tests and tools).
 pub(super) fn begin_playing(state: &mut AppState, session: Session) -> Effects {
-    super::correspondence::detach(state);
-    let effects = begin(state, session);
+    let effects = super::leave_other_devices(state).and(begin(state, session));
     state.ui.show(Page::Game);
     effects.and(Effects::saved())
 }
@@ -127,10 +126,14 @@ pub(super) fn start(state: &mut AppState) -> Effects {
     }
     state.settings.last_config = Some(config);
     if !config.friend_seats().is_empty() {
-        return super::correspondence::start(state, config);
+        let closed = super::nearby::detach(state);
+        return closed.and(super::correspondence::start(state, config));
     }
-    super::correspondence::detach(state);
-    let effects = begin(state, Session::new(config));
+    if !config.nearby_seats().is_empty() {
+        super::correspondence::detach(state);
+        return super::nearby::host(state, config);
+    }
+    let effects = super::leave_other_devices(state).and(begin(state, Session::new(config)));
     state.ui.show(Page::Game);
     effects.and(Effects::saved())
 }

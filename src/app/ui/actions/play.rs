@@ -56,7 +56,7 @@ pub(super) fn cut_animation(state: &mut AppState) -> Vec<Cue> {
 
 /// Shows the move just played along `route`, with the cues of its arrival: in the
 /// seat's target camp (from outside it), and the end of the game if it ended there.
-fn animate(state: &mut AppState, route: Vec<Square>, seat: Seat) {
+pub(super) fn animate(state: &mut AppState, route: Vec<Square>, seat: Seat) {
     let game = state.session.game();
     let camp = game.setup().target_camp(seat);
     let arrives =

@@ -40,8 +40,7 @@ pub(super) fn import(state: &mut AppState, text: &str, review: bool) -> Effects 
     };
     match session {
         Ok(session) => {
-            super::correspondence::detach(state);
-            let effects = begin(state, session);
+            let effects = super::leave_other_devices(state).and(begin(state, session));
             state.ui.close_import();
             state.ui.show(Page::Game);
             if review {
