@@ -444,6 +444,66 @@ fn taps_land_where_the_finger_meant() {
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
+/// A player who builds a chain hop by hop taps the piece, then each landing in turn, at
+/// the middle of its square: the preview grows along exactly that chain, on every board
+/// size, by finger and by mouse, and no tap plays a move.
+#[test]
+fn a_chain_tapped_landing_by_landing_previews_that_chain() {
+    let games = games();
+    let mut chains = 0;
+    for played in &games {
+        let config = GameConfig { setup: played.setup, first: played.first, players: [Player::Human; 4] };
+        let session = Session::with_game(config, Game::new(played.setup, played.first));
+        let Ok(mut session) = session else { panic!("a session for the game") };
+        for action in &played.actions {
+            if session.game().is_over() {
+                break;
+            }
+            if let Action::Move(route) = action {
+                if route.squares().len() > 2 {
+                    chains += 1;
+                    for (layout, pointer) in
+                        [(LAYOUTS[0], Pointer::Touch), (LAYOUTS[2], Pointer::Touch), (LAYOUTS[0], Pointer::Mouse)]
+                    {
+                        let mut trial = session.clone();
+                        let view = *trial.view();
+                        let mut memory = TapMemory::default();
+                        let plies = trial.game().history().len();
+                        for (index, &square) in route.squares().iter().enumerate() {
+                            let point = tap_point(&view, square, layout.square_dp, 0.0, &mut StdRng::seed_from_u64(0));
+                            let selected_before = trial.interaction().selected;
+                            let target = tap_target::for_session(&trial, &memory, pointer, point, layout.square_dp);
+                            let Some(target) = target else { panic!("a tap on {square} is taken") };
+                            target.apply(&mut trial);
+                            memory.after_tap(
+                                trial.game(),
+                                selected_before,
+                                trial.interaction(),
+                                &view,
+                                pointer,
+                                point,
+                                layout.square_dp,
+                            );
+                            let shown = &trial.interaction().route;
+                            let expected: &[Square] = if index == 0 { &[] } else { &route.squares()[..=index] };
+                            assert_eq!(
+                                shown.as_slice(),
+                                expected,
+                                "{} by {pointer:?}: {route} tapped up to {square}",
+                                layout.name
+                            );
+                        }
+                        assert_eq!(trial.game().history().len(), plies, "a tap never plays a move");
+                        assert!(trial.interaction().can_confirm(trial.game()), "{route} can be confirmed");
+                    }
+                }
+            }
+            assert!(session.play_action(action).is_ok());
+        }
+    }
+    assert!(chains > 200, "the games hold chains of two hops or more: {chains}");
+}
+
 /// Development aid: `TAP_SWEEP=1 cargo test --release --no-default-features --test
 /// tap_model sweep -- --ignored --nocapture` prints the σ = 10 dp figure for a grid of
 /// weights (TAP_HELDOUT=1: on the held-out games).

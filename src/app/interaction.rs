@@ -156,6 +156,14 @@ impl Interaction {
             if moves.destinations(from).contains(square) {
                 return self.preview(game, from, square);
             }
+            // The first landing of a chain that may not end there (the home-leaving duty
+            // forbids stopping still at home): the chain is built on from it, as from any
+            // later landing, and Confirm waits for a landing that may end the move.
+            if game.position().jump_extensions(&[from]).is_ok_and(|landings| landings.contains(square)) {
+                self.route = vec![from, square];
+                self.from_hint = false;
+                return TapResult::Previewed;
+            }
             if square == from {
                 self.clear();
                 return TapResult::Deselected;
@@ -250,7 +258,7 @@ impl Interaction {
         if self.has_preview() {
             let valid_hops = self.selected == Some(self.route[0])
                 && (game.position().check_route(&self.route).is_ok()
-                    || (self.route.len() > 2 && game.position().jump_extensions(&self.route).is_ok()));
+                    || game.position().jump_extensions(&self.route).is_ok());
             if !valid_hops {
                 self.route.clear();
                 self.from_hint = false;
@@ -316,6 +324,28 @@ mod tests {
         assert_eq!(ui.selected, Some(sq("c3")));
         assert!(ui.cancel());
         assert!(!ui.cancel());
+    }
+
+    #[test]
+    fn a_chain_starts_on_a_landing_where_it_may_not_end() {
+        // A's 31st turn with pieces at home: a move must bring one out. b1 jumps c1 to d1,
+        // still at home, so no move ends there, then e1 to f1, outside.
+        let game = game_from("15C/16/16/16/16/16/16/16/16/16/16/16/5A10/3CC11/16/1AC1A11 A 2p 60");
+        assert!(game.position().duty_applies());
+        assert!(!game.legal_moves().destinations(sq("b1")).contains(sq("d1")));
+        let mut ui = Interaction::default();
+        assert_eq!(ui.tap(&game, sq("b1"), true), TapResult::Selected);
+        assert_eq!(ui.tap(&game, sq("d1"), true), TapResult::Previewed);
+        assert_eq!(ui.route, vec![sq("b1"), sq("d1")]);
+        assert!(!ui.can_confirm(&game), "the move may not end at home");
+        ui.revalidate(&game, true);
+        assert_eq!(ui.route, vec![sq("b1"), sq("d1")], "a landing to build on is kept");
+        assert_eq!(ui.tap(&game, sq("f1"), true), TapResult::Extended);
+        assert_eq!(ui.route, vec![sq("b1"), sq("d1"), sq("f1")]);
+        assert!(ui.can_confirm(&game));
+        // A square no jump reaches is still no landing: the selection goes.
+        assert_eq!(ui.tap(&game, sq("b1"), true), TapResult::CutBack);
+        assert_eq!(ui.tap(&game, sq("h1"), true), TapResult::Deselected);
     }
 
     #[test]

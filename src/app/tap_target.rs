@@ -528,6 +528,13 @@ fn candidates(game: &Game, interaction: &Interaction, params: &SnapParams) -> Ve
     for to in moves.destinations(selected).squares() {
         push(&mut list, Candidate { square: to, prior: gain(selected, to), secondary: false });
     }
+    // First landings of chains that may not end there (Interaction::tap builds on them).
+    if !preview {
+        let landings = game.position().jump_extensions(&[selected]).unwrap_or(Bitboard::EMPTY);
+        for landing in landings.squares() {
+            push(&mut list, Candidate { square: landing, prior: gain(selected, landing), secondary: false });
+        }
+    }
     for &(from, destinations) in moves.pieces() {
         if let Some(prior) = best(from, destinations) {
             push(&mut list, Candidate { square: from, prior, secondary: true });
