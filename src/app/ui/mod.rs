@@ -83,8 +83,24 @@ pub fn run_app(data_dir: PathBuf) -> Result<(), slint::PlatformError> {
 
 /// The desktop entry: the data folder from the environment or the OS.
 pub fn run_desktop() -> Result<(), slint::PlatformError> {
+    choose_desktop_renderer();
     let dir = storage::default_data_dir().unwrap_or_else(|| PathBuf::from(".halma"));
     run_app(dir)
+}
+
+/// Desktop windows are drawn by Slint's software renderer, as on the phone, unless
+/// `SLINT_BACKEND` names another: a board game needs no GPU, and a GL driver costs the
+/// most memory of anything in the app (65 MB resident for Mesa's llvmpipe where there is
+/// no GPU; docs/MEMORY.md). Where the software renderer cannot open a window, Slint's
+/// own default is used.
+fn choose_desktop_renderer() {
+    if std::env::var_os("SLINT_BACKEND").is_some() {
+        return;
+    }
+    let chosen = slint::BackendSelector::new().backend_name("winit".into()).renderer_name("software".into()).select();
+    if let Err(error) = chosen {
+        eprintln!("halma: the software renderer is not available ({error}); using Slint's default");
+    }
 }
 
 /// Saves the running game and settings now (Android pause/stop). No-op without a window.
