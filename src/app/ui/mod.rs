@@ -88,11 +88,11 @@ pub fn run_desktop() -> Result<(), slint::PlatformError> {
     run_app(dir)
 }
 
-/// Desktop windows are drawn by Slint's software renderer, as on the phone, unless
-/// `SLINT_BACKEND` names another: a board game needs no GPU, and a GL driver costs the
-/// most memory of anything in the app (65 MB resident for Mesa's llvmpipe where there is
-/// no GPU; docs/MEMORY.md). Where the software renderer cannot open a window, Slint's
-/// own default is used.
+/// Desktop windows are drawn by Slint's software renderer (the one the tests and the
+/// screenshots use) unless `SLINT_BACKEND` names another: a board game needs no GPU, and
+/// a GL driver costs more memory than anything else in the app (65 MB resident for
+/// Mesa's llvmpipe where there is no GPU; docs/MEMORY.md). Where the software renderer
+/// cannot open a window, Slint's own default is used.
 fn choose_desktop_renderer() {
     if std::env::var_os("SLINT_BACKEND").is_some() {
         return;
