@@ -1271,6 +1271,15 @@ fn train_solves_the_puzzle_of_the_day() {
 
 /// Pastes the clipboard into the text field labelled `label`, as a player does (a click
 /// into it, then Ctrl+V).
+/// Types `value` into the text field labelled `label`, as a screen reader sets it.
+fn fill(h: &ui_support::Harness, label: &str, value: &str) {
+    let field = i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, label)
+        .find(|element| element.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::TextInput))
+        .unwrap_or_else(|| panic!("no field '{label}'"));
+    field.set_accessible_value(value);
+    advance(20);
+}
+
 fn paste_into(h: &ui_support::Harness, label: &str) {
     let field = i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, label)
         .next()
@@ -1603,16 +1612,23 @@ fn host_and_join(blue_seat: halma::PlayerKind, name: &str) -> (ui_support::Harne
     purple.click_button("Join a game nearby…");
     assert!(purple_near.get_joining());
     let wrong = if code == "ZZZZZZ" { "YYYYYY" } else { "ZZZZZZ" };
-    purple_near.invoke_join(wrong.into(), address.as_str().into());
+    fill(&purple, "Join code", wrong);
+    fill(&purple, "Address", &address);
+    purple.click_button("Join");
     purple.wait_until("the wrong code refused", |h| {
         h.window.global::<halma::Nearby>().get_join_trouble() == NearbyTrouble::WrongCode
     });
-    assert!(purple.shows_text("The join code is wrong. Check it on the other device."));
+    let told = "The join code is wrong. Check it on the other device.";
+    assert!(purple.shows_text(told));
     assert!(!purple_near.get_active());
     blue.wait_until("Blue told", |h| h.shows_text("Someone tried to join with a wrong code."));
-    // The code as people type it: any case, with a dash.
+    // The code as people type it: any case, with a dash. Once corrected, the trouble
+    // about the wrong one is no longer shown.
     let typed = format!("{}-{}", code[..3].to_lowercase(), &code[3..]);
-    purple_near.invoke_join(typed.into(), format!(" {address} ").into());
+    fill(&purple, "Join code", &typed);
+    assert!(!purple.shows_text(told), "the trouble went with the corrected code");
+    fill(&purple, "Address", &format!(" {address} "));
+    purple.click_button("Join");
     purple.wait_until("Purple joined", |h| {
         let near = h.window.global::<halma::Nearby>();
         near.get_active() && near.get_status() == NearbyStatus::Connected
