@@ -1099,12 +1099,7 @@ fn an_engine_program_plays_a_seat() {
     assert!(h.combo_shows("Engine program…"));
     assert!(h.form().get_needs_command(), "the command line is asked for");
     assert!(!h.button_enabled("Start"), "not without a command line");
-    let field =
-        i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, "Engine program's command line")
-            .find(|element| element.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::TextInput))
-            .expect("the command line field");
-    field.set_accessible_value(engine_command());
-    advance(20);
+    fill(&h, "Engine program's command line", &engine_command());
     assert!(h.button_enabled("Start"));
     h.click_button("Start");
     assert_eq!(h.navigation().get_page(), Page::Game);
