@@ -16,6 +16,9 @@
 #     keep running (no restart: configChanges) and redraw;
 #  5. Home, kill the process as Android does to a background app, relaunch: the game resumes (the
 #     board is shown, and the save after the relaunch is the save taken just before the kill).
+#  6. a game's message shared to Halma while it runs (`am start` of ACTION_SEND, text/plain, as a
+#     chat app's share sheet sends it): the running app (same process, singleTask) must read it
+#     (its "a shared text arrived" line in logcat), which needs the activity's onNewIntent.
 # Every step leaves a screenshot (NN-name.png) in the output folder, with logcat.txt at the end.
 # Fails on FATAL, UnsatisfiedLinkError, "panicked" or a native crash of the app in logcat.
 # No fixed sleeps: every wait polls its condition until a deadline (EMULATOR_TIMEOUT_SCALE
@@ -28,7 +31,7 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 apk="${1:?usage: .ci/android-emulator-test.sh <apk> <output folder>}"
 out="${2:?usage: .ci/android-emulator-test.sh <apk> <output folder>}"
 package=org.halma.app
-activity="$package/android.app.NativeActivity"
+activity="$package/org.halma.app.HalmaActivity"
 screen="$repo/android/emulator-screen.py"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
@@ -303,7 +306,21 @@ after_relaunch="$(save_hash)"
 say "ok: the game resumed after the process was killed, save $after_relaunch as before the kill"
 shot resumed
 
-begin "6. logcat"
+begin "6. a message shared while the game runs"
+pid="$(pid_of)"
+message="Halma: your move, Purple. Open with Halma. (emulator test)"
+shell am start -W -a android.intent.action.SEND -t text/plain --es android.intent.extra.TEXT "'$message'" \
+    -n "$activity" | sed 's/^/    /' || true
+shared_text_read() {
+    adb logcat -d -v threadtime 2>/dev/null | awk -v pid="$pid" '$3 == pid' | grep -q "halma: a shared text arrived (${#message} bytes)"
+}
+wait_until 20 "the running app reading the shared text (logcat: a shared text arrived)" shared_text_read
+check_alive "a message shared while the game runs"
+[ "$(pid_of)" = "$pid" ] || fail "the app restarted for the shared message (singleTask should keep it)"
+say "ok: the running app (pid $pid) read the ${#message}-byte shared message"
+shot shared-message
+
+begin "7. logcat"
 found="$(crashes)"
 [ -z "$found" ] || { printf '%s\n' "$found" >&2; fail "crash lines in logcat"; }
-say "OK: API $api: installed, launched, played a move, Back, $([ "$api" -ge 33 ] && echo "French, ")resumed after process death; logcat clean"
+say "OK: API $api: installed, launched, played a move, Back, $([ "$api" -ge 33 ] && echo "French, ")resumed after process death, a shared message read while running; logcat clean"

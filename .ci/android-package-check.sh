@@ -13,7 +13,10 @@
 #    The real build links against android-36 with all of them.
 # 2. Packaging: build-apk.sh --package-only on stand-in libraries (small C libraries built here
 #    with 16 KiB pages that export ANativeActivity_onCreate), with Debian's aapt2 and apksigner and
-#    .ci/zipalign.py standing in for zipalign -P 16 (Debian's zipalign predates -P). The script's
+#    .ci/zipalign.py standing in for zipalign -P 16 (Debian's zipalign predates -P); javac compiles
+#    the activity (android/java) against stand-ins of the two platform classes it uses
+#    (.ci/android-stubs) and .ci/d8-standin.py stands in for d8, so the APK must carry classes.dex
+#    with the activity the manifest names. The script's
 #    own readelf checks run (with binutils' readelf), and must reject a library with 4 KiB pages
 #    and one without the entry point. Then apksigner verify and an independent 16 KiB check.
 # 3. Icons: android/make-icons.py regenerates android/res with no difference.
@@ -46,6 +49,14 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/tools"
 ln -s "$(command -v aapt2)" "$work/tools/aapt2"
 ln -s "$(command -v apksigner)" "$work/tools/apksigner"
+printf '#!/bin/sh\nexec python3 %s/.ci/d8-standin.py "$@"\n' "$repo" >"$work/tools/d8"
+chmod +x "$work/tools/d8"
+# The platform classes the activity (android/java) is compiled against: stand-ins of the two
+# classes it uses, so that javac checks it here.
+command -v javac >/dev/null || fail "javac (a JDK) is needed for the activity's Java code"
+mkdir -p "$work/stub-classes"
+find .ci/android-stubs -name '*.java' -exec javac --release 11 -d "$work/stub-classes" {} +
+(cd "$work/stub-classes" && zip -q -r -D "$work/platform-classes.jar" .)
 printf '#!/bin/sh\nexec python3 %s/.ci/zipalign.py "$@"\n' "$repo" >"$work/tools/zipalign"
 chmod +x "$work/tools/zipalign"
 
@@ -72,6 +83,7 @@ make_library() { # output, page size, source
 
 run_packaging() { # extra environment..., then build-apk.sh arguments
     env ANDROID_OUT="$work/out" ANDROID_BUILD_TOOLS_DIR="$work/tools" ANDROID_PLATFORM_JAR="$framework" \
+        ANDROID_PLATFORM_CLASSES="$work/platform-classes.jar" \
         READELF=readelf ANDROID_MANIFEST="$work/AndroidManifest-api29.xml" \
         DEBUG_KEYSTORE="$work/debug.keystore" ANDROID_HOME= ANDROID_NDK_HOME= "$@"
 }
@@ -124,8 +136,12 @@ with zipfile.ZipFile(path) as apk:
             assert offset % 4 == 0, f"{info.filename} starts at {offset}, not a multiple of 4"
     names = apk.namelist()
 assert libraries == 2, f"{libraries} libraries in the APK"
-for needed in ["AndroidManifest.xml", "resources.arsc", "res/xml/locales_config.xml"]:
+for needed in ["AndroidManifest.xml", "resources.arsc", "res/xml/locales_config.xml", "classes.dex"]:
     assert needed in names, f"{needed} missing"
+with zipfile.ZipFile(path) as apk:
+    dex = apk.read("classes.dex")
+assert b"Lorg/halma/app/HalmaActivity;" in dex, "classes.dex lacks the activity"
+print("  classes.dex: org.halma.app.HalmaActivity (javac here, d8 stand-in)")
 EOF
 
 # ---------------------------------------------------------------------------------------------
@@ -148,9 +164,10 @@ expect "minSdkVersion 26" "$work/badging" "^(sdkVersion|minSdkVersion):'26'"
 expect "targetSdkVersion 36" "$work/badging" "^targetSdkVersion:'36'"
 grep -A 1 ':name([^)]*)="android.app.lib_name"' "$work/xmltree" >"$work/lib_name"
 expect "meta-data android.app.lib_name = halma" "$work/lib_name" ':value\([^)]*\)="halma"'
-expect "hasCode false" "$work/xmltree" ':hasCode\([^)]*\)=false'
+expect "hasCode true (the activity's classes.dex)" "$work/xmltree" ':hasCode\([^)]*\)=true'
 expect "extractNativeLibs false" "$work/xmltree" ':extractNativeLibs\([^)]*\)=false'
-expect "activity android.app.NativeActivity" "$work/xmltree" '"android.app.NativeActivity"'
+expect "activity org.halma.app.HalmaActivity" "$work/xmltree" '"org.halma.app.HalmaActivity"'
+expect "launchable activity org.halma.app.HalmaActivity" "$work/badging" "^launchable-activity: name='org.halma.app.HalmaActivity'"
 expect "launcher intent" "$work/xmltree" '"android.intent.category.LAUNCHER"'
 # configChanges as linked: orientation 0x80, screenSize 0x400, screenLayout 0x100,
 # smallestScreenSize 0x800, density 0x1000, keyboard 0x10, keyboardHidden 0x20, navigation 0x40,

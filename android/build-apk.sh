@@ -7,8 +7,10 @@
 # library (16 KiB-aligned LOAD segments, ANativeActivity_onCreate exported); aapt2 compiles
 # android/res and links it with android/AndroidManifest.xml; zip adds the libraries (stored
 # uncompressed, no directory entries); zipalign aligns them to 16 KiB pages; apksigner signs;
-# `zipalign -c -P 16` and `apksigner verify` check the result. No Gradle: the app has no Java code
-# of its own (Slint embeds its helper in the library). Works on Linux and macOS.
+# `zipalign -c -P 16` and `apksigner verify` check the result. No Gradle: the app's only Java code
+# is its activity (android/java: NativeActivity plus onNewIntent), which javac compiles against
+# the platform's android.jar and d8 turns into classes.dex; Slint embeds its own helper in the
+# library. Works on Linux and macOS.
 #
 # The toolchain is pinned in android/toolchain.env: the SDK platform, the build-tools and the NDK
 # are exactly the ones named there, found in $ANDROID_HOME (or, for the NDK, ANDROID_NDK_HOME if it
@@ -54,8 +56,9 @@
 #                    the build's environment; fails unless skia-bindings downloaded and installed
 #                    the prebuilt Skia for each of them
 # For running the packaging steps without the SDK (.ci/android-package-check.sh), with
-# --package-only: ANDROID_BUILD_TOOLS_DIR (aapt2, zipalign, apksigner), ANDROID_PLATFORM_JAR,
-# READELF, ANDROID_MANIFEST and ANDROID_OUT replace what would come from the SDK and the NDK.
+# --package-only: ANDROID_BUILD_TOOLS_DIR (aapt2, zipalign, apksigner, d8), ANDROID_PLATFORM_JAR,
+# READELF, ANDROID_MANIFEST and ANDROID_OUT replace what would come from the SDK and the NDK, and
+# ANDROID_PLATFORM_CLASSES the classes javac and d8 compile the activity against (android.jar).
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -199,7 +202,7 @@ if $needs_sdk && [ -n "$sdk" ] && [ -d "$sdk" ]; then
     fi
 fi
 if [ -n "$build_tools" ]; then
-    for tool in aapt2 zipalign apksigner; do
+    for tool in aapt2 zipalign apksigner d8; do
         [ -x "$build_tools/$tool" ] || need "$build_tools/$tool is missing or not executable"
     done
 fi
@@ -225,10 +228,8 @@ fi
 [ -f "$manifest" ] || need "the manifest $manifest does not exist"
 
 command -v keytool >/dev/null 2>&1 || need "keytool not found: install a JDK (17 or newer)"
-if ! $package_only; then
-    command -v javac >/dev/null 2>&1 ||
-        need "javac not found: install a JDK (17 or newer; Slint's build compiles its Java helper)"
-fi
+command -v javac >/dev/null 2>&1 ||
+    need "javac not found: install a JDK (17 or newer; the activity and Slint's Java helper are compiled)"
 command -v zip >/dev/null 2>&1 || need "zip not found: install it (e.g. apt-get install zip)"
 if ! $package_only; then
     if ! command -v cargo >/dev/null 2>&1; then
@@ -447,6 +448,23 @@ link_args=(-I "$platform" --manifest "$manifest" --version-name "$version" --ver
 $release || link_args+=(--debug-mode)
 "$build_tools/aapt2" link -o "$work/unaligned.apk" "${link_args[@]}" "$work/resources.zip"
 
+# 2b. The activity's code: android/java compiled against the platform's classes (Java 11 class
+# files, which d8 reads) and converted to classes.dex for the minimum API level.
+platform_classes="${ANDROID_PLATFORM_CLASSES:-$platform}"
+mkdir -p "$work/classes" "$work/dex"
+java_sources=()
+while IFS= read -r source; do java_sources+=("$source"); done < <(find "$android_dir/java" -name '*.java' | sort)
+[ "${#java_sources[@]}" -gt 0 ] || { echo "build-apk: no Java sources in $android_dir/java" >&2; exit 1; }
+javac --release 11 -encoding UTF-8 -Xlint:all -classpath "$platform_classes" -d "$work/classes" "${java_sources[@]}"
+class_files=()
+while IFS= read -r class_file; do class_files+=("$class_file"); done < <(find "$work/classes" -name '*.class' | sort)
+d8_args=(--min-api "$min_sdk" --lib "$platform_classes" --output "$work/dex")
+$release && d8_args+=(--release)
+"$build_tools/d8" "${d8_args[@]}" "${class_files[@]}"
+[ -s "$work/dex/classes.dex" ] || { echo "build-apk: d8 wrote no classes.dex" >&2; exit 1; }
+(cd "$work/dex" && zip -q -D "$work/unaligned.apk" classes.dex)
+echo "build-apk: classes.dex from ${#java_sources[@]} Java source(s), ${#class_files[@]} class(es)"
+
 # 3. The libraries, stored uncompressed (extractNativeLibs="false"), without directory entries.
 mkdir -p "$work/root"
 cp -R "$out/lib" "$work/root/lib"
@@ -507,6 +525,8 @@ if $release; then
         (cd "$work/base" && unzip -q "$work/proto.zip")
         mv "$work/base/AndroidManifest.xml" "$work/base/manifest/AndroidManifest.xml"
         cp -R "$out/lib" "$work/base/lib"
+        mkdir -p "$work/base/dex"
+        cp "$work/dex/classes.dex" "$work/base/dex/classes.dex"
         (cd "$work/base" && zip -q -r -D "$work/base.zip" .)
         aab="$out/halma-$version-release.aab"
         $unsigned && aab="$out/halma-$version-release-unsigned.aab"

@@ -4,7 +4,8 @@
 #     android/check-apk.sh target/android/halma-<version>-debug.apk
 #
 # 1. `aapt2 dump badging`: the package, minSdkVersion and targetSdkVersion, the label, the launchable
-#    activity and the native code (the ABIs of ABIS) are what the manifest and the build promise.
+#    activity and the native code (the ABIs of ABIS) are what the manifest and the build promise;
+#    classes.dex holds the activity class the manifest names.
 # 2. For each libhalma.so in the APK, with the NDK's llvm-readelf:
 #    - every NEEDED library is a system library: one of the NDK's stub libraries for the minimum
 #      API level (sysroot/usr/lib/<triple>/<min-sdk>/), so nothing (libc++_shared.so, a Skia
@@ -53,12 +54,16 @@ expect_badging "package $package" "^package: name='$package' "
 expect_badging "minSdkVersion $min_sdk" "^(sdkVersion|minSdkVersion):'$min_sdk'$"
 expect_badging "targetSdkVersion $target_sdk" "^targetSdkVersion:'$target_sdk'$"
 expect_badging "the label Halma" "^application-label:'Halma'$"
-expect_badging "the launcher activity" "^launchable-activity: name='android.app.NativeActivity'"
+expect_badging "the launcher activity" "^launchable-activity: name='org.halma.app.HalmaActivity'"
 native="$(sed -n "s/^native-code: //p" <<<"$badging" | tr -d "'")"
 for abi in $abis; do
     grep -qw -- "$abi" <<<"$native" || fail "aapt2 dump badging: native code '$native' lacks $abi"
 done
-say "OK: package $package, SDK $min_sdk..$target_sdk, label, launcher, native code: $native"
+# The activity's class, which the manifest names, is in the APK's code (d8 writes each class's
+# type descriptor into the dex file's string table).
+unzip -p "$apk" classes.dex 2>/dev/null | grep -aq 'Lorg/halma/app/HalmaActivity;' ||
+    fail "classes.dex is missing or lacks org.halma.app.HalmaActivity"
+say "OK: package $package, SDK $min_sdk..$target_sdk, label, launcher, activity code, native code: $native"
 
 # 2. The libraries against the NDK's stub libraries of the minimum API level.
 work="$(mktemp -d)"

@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zipfile
 
 import yaml
 
@@ -420,6 +421,9 @@ if scenario in ("push", "tag"):
         shots = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
         expect("logcat.txt" in shots and sum(s.endswith(".png") for s in shots) >= 6,
                f"artifact emulator-api{m['api']}-{m['target']}: logcat.txt and {sum(s.endswith('.png') for s in shots)} screenshots")
+        logcat = open(os.path.join(folder, "logcat.txt")).read() if "logcat.txt" in shots else ""
+        expect("halma: a shared text arrived" in logcat and any("shared-message" in s for s in shots),
+               f"emulator-api{m['api']}-{m['target']}: a message shared while the app ran was read (onNewIntent)")
     expect(any("cat /proc/self/smaps" in " ".join(c["args"]) for c in called("adb")), "the page size read from /proc/self/smaps")
     expect(not any("getconf" in " ".join(c["args"]) for c in called("adb")), "no getconf PAGE_SIZE")
 if scenario == "tag":
@@ -430,6 +434,12 @@ if scenario == "tag":
     expect(os.path.isdir(release) and sorted(os.listdir(release)) ==
            sorted([f"halma-{tag[1:]}-release-unsigned.apk", f"halma-{tag[1:]}-release-unsigned.aab"]),
            f"artifact halma-release-unsigned: {os.listdir(release) if os.path.isdir(release) else None}")
+    if os.path.isdir(release):
+        with zipfile.ZipFile(os.path.join(release, f"halma-{tag[1:]}-release-unsigned.apk")) as z:
+            apk_dex = "classes.dex" in z.namelist()
+        with zipfile.ZipFile(os.path.join(release, f"halma-{tag[1:]}-release-unsigned.aab")) as z:
+            aab_dex = "base/dex/classes.dex" in z.namelist()
+        expect(apk_dex and aab_dex, "the activity's code in the release APK (classes.dex) and AAB (base/dex/classes.dex)")
     uploads = [os.path.basename(a) for c in called("gh", "release", "upload") for a in c["args"][3:] if not a.startswith("--")]
     expect(sorted(uploads) == sorted([f"halma-{tag[1:]}-release.apk", f"halma-{tag[1:]}-release.aab"]),
            f"gh release upload of the signed APK and AAB: {uploads}")

@@ -20,6 +20,7 @@ import zipfile
 import zlib
 
 STATE = os.environ.get("DRYRUN_STATE", "/tmp/dryrun-state")
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 TOOL = os.path.basename(sys.argv[0])
 ARGS = sys.argv[1:]
 os.makedirs(STATE, exist_ok=True)
@@ -83,8 +84,17 @@ def install_package(sdk, package):
     if kind == "platforms":
         folder = os.path.join(sdk, "platforms", rest)
         os.makedirs(folder, exist_ok=True)
+        # The platform classes the app's activity uses, compiled from stand-in sources, so that the
+        # real javac compiles android/java against this android.jar.
+        classes = os.path.join(folder, "classes")
+        stubs = os.path.join(REPO, ".ci", "android-stubs")
+        sources = [os.path.join(d, f) for d, _, files in os.walk(stubs) for f in files if f.endswith(".java")]
+        subprocess.run(["javac", "--release", "11", "-d", classes, *sources], check=True)
         with zipfile.ZipFile(os.path.join(folder, "android.jar"), "w") as jar:
-            jar.writestr("android/app/NativeActivity.class", b"dry run")
+            for d, _, files in os.walk(classes):
+                for f in files:
+                    jar.write(os.path.join(d, f), os.path.relpath(os.path.join(d, f), classes))
+        shutil.rmtree(classes)
         revision = "1"
     elif kind == "build-tools":
         folder = os.path.join(sdk, "build-tools", rest)
@@ -311,6 +321,12 @@ def java():
 
 # ---------------------------------------------------------------------------------------------
 # The build-tools.
+def d8():
+    log()
+    subprocess.run([sys.executable, os.path.join(REPO, ".ci", "d8-standin.py"), *ARGS], check=True)
+    return 0
+
+
 def aapt2():
     log()
     if ARGS[:1] == ["compile"]:
@@ -347,7 +363,8 @@ def aapt2():
         print(f"sdkVersion:'{field('android:minSdkVersion')}'")
         print(f"targetSdkVersion:'{field('android:targetSdkVersion')}'")
         print("application-label:'Halma'")
-        print("launchable-activity: name='android.app.NativeActivity'  label='' icon=''")
+        activity = re.search(r'<activity\s+android:name="([^"]*)"', manifest).group(1)
+        print(f"launchable-activity: name='{activity}'  label='' icon=''")
         if facts["debuggable"]:
             print("application-debuggable")
         print("native-code: " + " ".join(f"'{abi}'" for abi in abis))
@@ -437,6 +454,7 @@ def gh():
 # ---------------------------------------------------------------------------------------------
 # adb: a fake emulator running a fake Halma app, drawn in the colours emulator-screen.py looks for.
 PACKAGE = "org.halma.app"
+ACTIVITY = f"{PACKAGE}/org.halma.app.HalmaActivity"
 WIDTH, HEIGHT = 540, 1200
 PRIMARY, BOARD, SEAT_A, DOT = (0x5B, 0x4B, 0xA8), (0xEF, 0xE3, 0xC8), (0x00, 0x72, 0xB2), (0x2E, 0x7D, 0x32)
 START, RESUME, CONFIRM = (170, 1050, 370, 1110), (170, 150, 370, 210), (120, 950, 420, 1030)
@@ -543,6 +561,10 @@ def adb():
                 if "META-INF/DRYRUN.SF" not in z.namelist():
                     die("Failure [INSTALL_PARSE_FAILED_NO_CERTIFICATES]")
             d["installed"] = True
+            with zipfile.ZipFile(apk) as z:
+                # The activity's onNewIntent (android/java) is what lets a running app read a share.
+                d["activity_code"] = ("classes.dex" in z.namelist() and
+                                      b"Lorg/halma/app/HalmaActivity;" in z.read("classes.dex"))
             print("Performing Streamed Install\nSuccess")
         elif args[:1] == ["logcat"]:
             if "-c" in args:
@@ -581,15 +603,26 @@ def adb():
                 else:
                     sys.exit(1)
             elif words[:2] == ["am", "start"]:
-                if not d["installed"]:
+                if not d["installed"] or option(words, "-n") != ACTIVITY:
                     die("Error: Activity class does not exist.")
+                if option(words, "-a") == "android.intent.action.SEND" and d["pid"]:
+                    # Delivered to the running activity (singleTask): onNewIntent, then a resume.
+                    first = words.index("android.intent.extra.TEXT") + 1
+                    text = " ".join(words[first:words.index("-n")]).strip("'")
+                    d["foreground"] = True
+                    if d.get("activity_code"):
+                        d["logcat"].append(f"12-03 06:00:01.000  {d['pid']}  {d['pid']} I RustStdoutStderr: "
+                                           f"halma: a shared text arrived ({len(text.encode())} bytes)")
+                    print("Warning: Activity not started, intent has been delivered to currently running top-most instance.")
+                    print(f"Status: ok\nActivity: {ACTIVITY}")
+                    return 0
                 if not d["pid"]:
                     d["pid"] = d["next_pid"]
                     d["next_pid"] += 1
                     d["page"] = d["last_page"] if d["save"] else "setup"
                     d.setdefault("logcat", []).append(f"12-03 06:00:00.000  {d['pid']}  {d['pid']} I RustStdoutStderr: halma started")
                 d["foreground"] = True
-                print(f"Starting: Intent {{ cmp={PACKAGE}/android.app.NativeActivity }}\nStatus: ok\nLaunchState: COLD")
+                print(f"Starting: Intent {{ cmp={ACTIVITY} }}\nStatus: ok\nLaunchState: COLD")
             elif words[:2] == ["am", "kill"]:
                 if not d["foreground"]:
                     d["pid"] = 0
@@ -615,7 +648,7 @@ def adb():
                     back(d)
             elif words[:3] == ["dumpsys", "activity", "activities"]:
                 if d["pid"] and d["foreground"]:
-                    print(f"  mResumedActivity: ActivityRecord{{1 u0 {PACKAGE}/android.app.NativeActivity t9}}")
+                    print(f"  mResumedActivity: ActivityRecord{{1 u0 {ACTIVITY} t9}}")
                 else:
                     print("  mResumedActivity: ActivityRecord{2 u0 com.android.launcher3/.Launcher t1}")
             elif words[:3] == ["cmd", "overlay", "enable"]:
@@ -641,7 +674,7 @@ def adb():
 
 
 TOOLS = {"sdkmanager": sdkmanager, "rustup": rustup, "rustc": rustc, "cargo": cargo, "curl": curl, "java": java,
-         "aapt2": aapt2, "zipalign": zipalign, "apksigner": apksigner, "llvm-readelf": readelf, "d8": lambda: 0,
+         "aapt2": aapt2, "zipalign": zipalign, "apksigner": apksigner, "llvm-readelf": readelf, "d8": d8,
          "adb": adb, "sudo": sudo, "udevadm": udevadm, "gh": gh}
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 //! The Android entry point and lifecycle.
 //!
-//! Android's `NativeActivity` loads `libhalma.so` (named in `android/AndroidManifest.xml`) and
+//! The app's activity (`HalmaActivity` in android/java, Android's `NativeActivity` plus
+//! `onNewIntent`) loads `libhalma.so` (named in `android/AndroidManifest.xml`) and
 //! android-activity calls [`android_main`] on a thread of its own, which then becomes the Slint UI
 //! thread. The same [`crate::app::ui::run_app`] as on the desktop builds the window and restores
 //! the saved game; this file only adds what is specific to Android:
@@ -42,6 +43,10 @@ fn android_main(app: AndroidApp) {
     let listener = move |event: &PollEvent<'_>| {
         save_when_android_may_kill_us(event);
         follow_the_configuration_language(&listener_app, event);
+        if let PollEvent::Main(MainEvent::Resume { .. }) = event {
+            // A game's message shared while Halma ran arrives as a new intent, then a resume.
+            crate::app::ui::resumed();
+        }
     };
     if let Err(error) = slint::android::init_with_event_listener(app, listener) {
         eprintln!("halma: cannot start Slint's Android backend: {error}");

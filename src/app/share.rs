@@ -1,7 +1,8 @@
 //! Android's side of playing between devices (#40), over JNI: Send opens the system's
 //! share sheet (`Intent.ACTION_SEND`, text/plain, through `Intent.createChooser`); a text
-//! shared to Halma (the manifest's intent filter) is read from the starting intent's
-//! `EXTRA_TEXT`; and a multicast lock (`WifiManager.createMulticastLock`) lets the local
+//! shared to Halma (the manifest's intent filter) is read from the activity's intent's
+//! `EXTRA_TEXT`, at start and on every resume (the activity, `android/java`, keeps the
+//! intent a running game receives); and a multicast lock (`WifiManager.createMulticastLock`) lets the local
 //! network's discovery hear other devices, which Wi-Fi drivers otherwise filter out.
 //! Android only: the desktop copies to the clipboard and needs no lock.
 
@@ -58,7 +59,9 @@ pub fn share_text(text: &str) {
     }
 }
 
-/// The text shared to Halma, if the activity was started by `ACTION_SEND`.
+/// The text shared to Halma, if the activity's intent is an `ACTION_SEND` whose text was not
+/// read yet: the text is removed from the intent as it is read, so a game's message is
+/// applied once however often the activity resumes.
 pub fn received_text() -> Option<String> {
     with_activity(|env, activity| {
         let sig = jni_sig!("()Landroid/content/Intent;");
@@ -78,7 +81,9 @@ pub fn received_text() -> Option<String> {
             return Ok(None);
         }
         let text = env.call_method(&text, jni_str!("toString"), jni_sig!("()Ljava/lang/String;"), &[])?.l()?;
-        Ok(Some(env.cast_local::<JString>(text)?.try_to_string(env)?))
+        let text = env.cast_local::<JString>(text)?.try_to_string(env)?;
+        env.call_method(&intent, jni_str!("removeExtra"), jni_sig!("(Ljava/lang/String;)V"), &[JValue::Object(&key)])?;
+        Ok(Some(text))
     })
     .flatten()
 }

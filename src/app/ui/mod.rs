@@ -70,9 +70,7 @@ pub fn run_app(data_dir: PathBuf) -> Result<(), slint::PlatformError> {
     CONTROLLER.with(|c| *c.borrow_mut() = Some(controller.clone()));
     // A game's message shared to Halma from a chat app (#40).
     #[cfg(target_os = "android")]
-    if let Some(text) = crate::app::share::received_text() {
-        controller.dispatch(actions::Event::Receive(text));
-    }
+    apply_shared_text(&controller);
     window.run()?;
     controller.save();
     // A start whose window closed normally succeeded too (even if no frame was drawn).
@@ -101,6 +99,23 @@ fn choose_desktop_renderer() {
     if let Err(error) = chosen {
         eprintln!("halma: the software renderer is not available ({error}); using Slint's default");
     }
+}
+
+/// Applies a game's message shared to Halma (Android's share sheet), if one came with the
+/// activity's intent: at start, and on each resume for a message shared while the game ran.
+#[cfg(target_os = "android")]
+fn apply_shared_text(controller: &Rc<Controller>) {
+    if let Some(text) = crate::app::share::received_text() {
+        // The emulator test (.ci/android-emulator-test.sh) looks for this line in logcat.
+        eprintln!("halma: a shared text arrived ({} bytes)", text.len());
+        controller.dispatch(actions::Event::Receive(text));
+    }
+}
+
+/// The activity came back to the foreground (Android): a message may have been shared to it.
+#[cfg(target_os = "android")]
+pub fn resumed() {
+    with_controller(apply_shared_text);
 }
 
 /// Saves the running game and settings now (Android pause/stop). No-op without a window.
