@@ -13,7 +13,8 @@
 
 use super::analysis::{self, Eval, Steps};
 use super::eval::{Evaluator, Weights};
-use crate::rules::{parse_hpn_fields, parse_move, Game, Move, MoveText, Position, Route, Setup, Square};
+use super::{Level, SearchRequest};
+use crate::rules::{parse_hpn_fields, parse_move, Action, Game, Move, MoveText, Position, Route, Setup, Square};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
@@ -25,10 +26,11 @@ pub const BUILT_IN: &str = include_str!("../../data/puzzles.txt");
 /// [`Puzzle::verify`]: each move valued by its opponents' best reply. Cheap enough to
 /// check every puzzle in a debug build.
 pub const VERIFY_DEPTH: u32 = 2;
-/// The depth at which the generator checks a candidate (the analysis's default): the
-/// answer must still beat every other move by [`MIN_GAIN`] with the mover's next move
-/// counted too.
-pub const GENERATOR_DEPTH: u32 = 4;
+/// The depth at which the generator checks a candidate: the searches from
+/// [`STABLE_FROM`] plies up to this one must all choose the answer, and at this depth it
+/// must still beat the [`DEEP_RIVALS`] best other moves by [`MIN_GAIN`]. Six plies: at
+/// four (the analysis's default) half the answers changed under a deeper search.
+pub const GENERATOR_DEPTH: u32 = 6;
 /// The least an answer gains over every other move, at both depths: three steps, a
 /// mistake's worth on the analysis's step scale (about one ordinary move given away).
 pub const MIN_GAIN: Steps = Steps::whole(3);
@@ -368,20 +370,56 @@ pub fn greedy_rank(position: &Position, mv: Move) -> usize {
     1 + position.legal_moves().iter().filter(|&other| gain(other) > own).count()
 }
 
+/// The shallowest of the searches that must all choose a puzzle's answer (up to the
+/// generator's depth).
+pub const STABLE_FROM: u32 = 4;
+
+/// How deep the computer's own search looks when it checks a candidate last: the move
+/// `halma-engine` plays with `go level Master depth <n>` (its Master search as it plays,
+/// Best-Reply in 3p, one thread, so the same every time). Eight plies, and nine with four
+/// seats, where eight are only two moves of each: at eight, a tenth of the 4p answers
+/// and a third of the 4p-both ones were not what the engine plays given two seconds.
+pub fn computer_check_depth(setup: Setup) -> u32 {
+    match setup {
+        Setup::TwoPlayers | Setup::ThreePlayers => 8,
+        Setup::FourPlayersOneArmy | Setup::FourPlayersBothArmies => 9,
+    }
+}
+
+/// The move the computer's Master search chooses at [`computer_check_depth`]; `None` when
+/// it passes, the game is over or `stop` was set.
+fn computer_choice(game: &Game, stop: &AtomicBool) -> Option<Move> {
+    let depth = computer_check_depth(game.position().setup());
+    let request = SearchRequest::new(Level::Master).with_depth(depth).with_threads(1);
+    match super::choose_action(game, &request, stop)? {
+        Action::Move(route) => Some(route.as_move()),
+        Action::Pass => None,
+    }
+}
+
 /// How many of the best other moves (by their value at [`VERIFY_DEPTH`]) the generator
 /// values again at the deep depth to measure the deep gain.
 pub const DEEP_RIVALS: usize = 6;
 
 /// A candidate puzzle in `game`'s position, found and checked the way the generator does:
-/// at [`VERIFY_DEPTH`] one move beats every other by at least [`MIN_GAIN`]; a search of
-/// `deep` plies (at least [`GENERATOR_DEPTH`]) chooses it too; and valued at that depth
-/// it still beats the [`DEEP_RIVALS`] best other moves by [`MIN_GAIN`]. `None` otherwise.
+/// at [`VERIFY_DEPTH`] one move beats every other by at least [`MIN_GAIN`]; the analysis's
+/// searches of [`STABLE_FROM`] to `deep` plies (`deep` at least [`GENERATOR_DEPTH`]) all
+/// choose it too; valued at `deep` it still beats the [`DEEP_RIVALS`] best other moves by
+/// [`MIN_GAIN`]; and the computer's own Master search, [`computer_check_depth`] plies,
+/// plays it. `None` otherwise.
 pub fn find(game: &Game, id: &str, deep: u32, stop: &AtomicBool) -> Option<Puzzle> {
     let deep = deep.max(GENERATOR_DEPTH);
     let valued = analysis::move_values(game, VERIFY_DEPTH, stop)?;
     let shallow = measure_of(game.position(), &valued)?;
-    if shallow.gain < MIN_GAIN || analysis::best_move(game, deep, stop)? != shallow.best {
+    if shallow.gain < MIN_GAIN {
         return None;
+    }
+    // Chosen at every depth from STABLE_FROM to `deep`: a move that a deeper search keeps
+    // dropping and taking back is no clear answer.
+    for depth in STABLE_FROM..=deep {
+        if analysis::best_move(game, depth, stop)? != shallow.best {
+            return None;
+        }
     }
     let lead = |value: Eval| match value {
         Eval::Lead(steps) => Some(steps),
@@ -397,7 +435,7 @@ pub fn find(game: &Game, id: &str, deep: u32, stop: &AtomicBool) -> Option<Puzzl
     }
     let (runner_up, runner_value) = runner_up?;
     let deep_gain = Steps(answer_deep.0 - runner_value.0);
-    if deep_gain < MIN_GAIN {
+    if deep_gain < MIN_GAIN || computer_choice(game, stop)? != shallow.best {
         return None;
     }
     // The least depth at which the answer is already clearly best.

@@ -12,9 +12,11 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
 pub const USAGE: &str = "usage: halma-arena --puzzles --setup 2p|3p|4p-one|4p-both --games N [--seed S] [--every K] [--gap G] [--depth D] [--first-game I]
+       halma-arena --puzzles --recheck FILE [--depth D]
   writes candidate puzzles (docs/PUZZLES.md) from N self-play games: every K-th position
   (default 3) is tried, G positions (default 12) are skipped after a puzzle, answers are
-  checked at depth D (default 4, at least 4)";
+  checked at depth D (default 6, 6 to 8). --recheck puts every puzzle of FILE through the
+  same checks again (at depth D) and writes the ones that pass, keeping their ids";
 
 struct PuzzleOptions {
     setup: Setup,
@@ -24,6 +26,7 @@ struct PuzzleOptions {
     every: usize,
     gap: usize,
     depth: u32,
+    recheck: Option<String>,
 }
 
 fn parse(args: &[String]) -> Result<PuzzleOptions, String> {
@@ -35,6 +38,7 @@ fn parse(args: &[String]) -> Result<PuzzleOptions, String> {
         every: 3,
         gap: 12,
         depth: GENERATOR_DEPTH,
+        recheck: None,
     };
     let (mut setup, mut games) = (None, None);
     let mut rest = args;
@@ -48,15 +52,19 @@ fn parse(args: &[String]) -> Result<PuzzleOptions, String> {
             "--every" => options.every = (number()? as usize).max(1),
             "--gap" => options.gap = number()? as usize,
             "--depth" => match number()? {
-                depth @ 4..=6 => options.depth = depth as u32,
-                _ => return Err(format!("bad depth '{value}' (4..=6)")),
+                depth @ 6..=8 => options.depth = depth as u32,
+                _ => return Err(format!("bad depth '{value}' (6..=8)")),
             },
+            "--recheck" => options.recheck = Some(value.clone()),
             other => return Err(format!("unknown option '{other}'")),
         }
         rest = tail;
     }
     if let [key] = rest {
         return Err(format!("{key} needs a value"));
+    }
+    if options.recheck.is_some() {
+        return Ok(options);
     }
     options.setup = setup.ok_or("--setup is required")?;
     options.games = games.ok_or("--games is required")?;
@@ -68,6 +76,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let stop = AtomicBool::new(false);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    if let Some(file) = &options.recheck {
+        return recheck(file, options.depth, &mut out);
+    }
     for index in options.first_game..options.first_game + options.games {
         let played = selfplay::play(options.setup, index, options.seed);
         let mut replay = Game::new(options.setup, played.game.first_seat());
@@ -89,5 +100,30 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
         eprintln!("game {index}: {} plies, {found} puzzles", played.game.history().len());
     }
+    Ok(())
+}
+
+/// Puts every puzzle of `file` through [`puzzles::find`] again at `depth` and writes the
+/// ones that still pass (with the figures of that depth), so a set can be made stricter
+/// without replaying its games. A line that does not parse is reported and dropped.
+fn recheck(file: &str, depth: u32, out: &mut impl Write) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let set = puzzles::parse_set(&text);
+    for error in &set.errors {
+        eprintln!("{error}");
+    }
+    let stop = AtomicBool::new(false);
+    let mut kept = 0;
+    for puzzle in &set.puzzles {
+        match puzzles::find(&puzzle.game(), &puzzle.id, depth, &stop) {
+            Some(again) => {
+                writeln!(out, "{}", again.line()).map_err(|e| e.to_string())?;
+                out.flush().map_err(|e| e.to_string())?;
+                kept += 1;
+            }
+            None => eprintln!("{}: dropped at depth {depth}", puzzle.id),
+        }
+    }
+    eprintln!("{kept} of {} puzzles pass at depth {depth}", set.puzzles.len());
     Ok(())
 }
