@@ -78,7 +78,7 @@ while read -r name; do
 done <<<"$platforms"
 while read -r name; do
     mkdir -p "$sdk/build-tools/$name"
-    for tool in aapt2 zipalign apksigner; do
+    for tool in aapt2 zipalign apksigner d8; do
         printf '#!/bin/sh\n' >"$sdk/build-tools/$name/$tool" && chmod +x "$sdk/build-tools/$name/$tool"
     done
     printf 'Pkg.Revision = %s\n' "$(printf '%s' "$name" | sed 's/-rc/ rc/')" >"$sdk/build-tools/$name/source.properties"
