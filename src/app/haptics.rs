@@ -4,10 +4,11 @@
 //! `View.performHapticFeedback` (the system's haptic constants: CLOCK_TICK, CONFIRM,
 //! REJECT) only acts when called on the activity's UI thread and silently does nothing
 //! elsewhere; Slint runs on the native `android_main` thread, and the app's only Java
-//! code (its activity, which keeps new intents) posts nothing to the UI thread. So the haptics go through the `Vibrator` service, which any
-//! thread may call, with the system's predefined effects (API 29+: TICK for a hop, CLICK
-//! for Confirm, DOUBLE_CLICK for a refused tap; API 26-28: short pulses), and only while
-//! the system's own touch feedback switch (`haptic_feedback_enabled`) is on. This needs
+//! code (its activity, which keeps new intents) posts nothing to the UI thread. So the
+//! haptics go through the `Vibrator` service, which any thread may call, with the
+//! system's predefined effects (API 29+: TICK for a hop, CLICK for Confirm, DOUBLE_CLICK
+//! for a refused tap; API 26-28: short pulses), and only while the system's own touch
+//! feedback switch (`haptic_feedback_enabled`) is on. This needs
 //! the VIBRATE permission (a normal one, granted at install). Called from the feedback
 //! thread (`sound::player`), never the UI thread.
 

@@ -2,8 +2,9 @@
 //! share sheet (`Intent.ACTION_SEND`, text/plain, through `Intent.createChooser`); a text
 //! shared to Halma (the manifest's intent filter) is read from the activity's intent's
 //! `EXTRA_TEXT`, at start and on every resume (the activity, `android/java`, keeps the
-//! intent a running game receives); and a multicast lock (`WifiManager.createMulticastLock`) lets the local
-//! network's discovery hear other devices, which Wi-Fi drivers otherwise filter out.
+//! intent a running game receives); and a multicast lock
+//! (`WifiManager.createMulticastLock`) lets the local network's discovery hear other
+//! devices, which Wi-Fi drivers otherwise filter out.
 //! Android only: the desktop copies to the clipboard and needs no lock.
 
 use jni::objects::{Global, JObject, JString};

@@ -77,7 +77,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if let Some(file) = &options.recheck {
-        return recheck(file, options.depth, &mut out);
+        return recheck(file, options.depth, &stop, &mut out);
     }
     for index in options.first_game..options.first_game + options.games {
         let played = selfplay::play(options.setup, index, options.seed);
@@ -106,16 +106,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// Puts every puzzle of `file` through [`puzzles::find`] again at `depth` and writes the
 /// ones that still pass (with the figures of that depth), so a set can be made stricter
 /// without replaying its games. A line that does not parse is reported and dropped.
-fn recheck(file: &str, depth: u32, out: &mut impl Write) -> Result<(), String> {
+fn recheck(file: &str, depth: u32, stop: &AtomicBool, out: &mut impl Write) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let set = puzzles::parse_set(&text);
     for error in &set.errors {
         eprintln!("{error}");
     }
-    let stop = AtomicBool::new(false);
     let mut kept = 0;
     for puzzle in &set.puzzles {
-        match puzzles::find(&puzzle.game(), &puzzle.id, depth, &stop) {
+        match puzzles::find(&puzzle.game(), &puzzle.id, depth, stop) {
             Some(again) => {
                 writeln!(out, "{}", again.line()).map_err(|e| e.to_string())?;
                 out.flush().map_err(|e| e.to_string())?;
