@@ -16,9 +16,8 @@
 #    .ci/zipalign.py standing in for zipalign -P 16 (Debian's zipalign predates -P); javac compiles
 #    the activity (android/java) against stand-ins of the two platform classes it uses
 #    (.ci/android-stubs) and .ci/d8-standin.py stands in for d8, so the APK must carry classes.dex
-#    with the activity the manifest names. The script's
-#    own readelf checks run (with binutils' readelf), and must reject a library with 4 KiB pages
-#    and one without the entry point. Then apksigner verify and an independent 16 KiB check.
+#    with the activity the manifest names. The script's own readelf checks run (with binutils'
+#    readelf), and must reject a library with 4 KiB pages and one without the entry point. Then apksigner verify and an independent 16 KiB check.
 # 3. Icons: android/make-icons.py regenerates android/res with no difference.
 # 4. android/check-apk.sh, the hosted workflow's check of the real APK (NEEDED libraries and
 #    undefined symbols against the NDK's API-26 stub libraries), on stand-in stubs and libraries.
@@ -135,11 +134,10 @@ with zipfile.ZipFile(path) as apk:
         elif info.compress_type == zipfile.ZIP_STORED:
             assert offset % 4 == 0, f"{info.filename} starts at {offset}, not a multiple of 4"
     names = apk.namelist()
+    dex = apk.read("classes.dex") if "classes.dex" in names else b""
 assert libraries == 2, f"{libraries} libraries in the APK"
 for needed in ["AndroidManifest.xml", "resources.arsc", "res/xml/locales_config.xml", "classes.dex"]:
     assert needed in names, f"{needed} missing"
-with zipfile.ZipFile(path) as apk:
-    dex = apk.read("classes.dex")
 assert b"Lorg/halma/app/HalmaActivity;" in dex, "classes.dex lacks the activity"
 print("  classes.dex: org.halma.app.HalmaActivity (javac here, d8 stand-in)")
 EOF
