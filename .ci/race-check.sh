@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the multi-threaded search for data races and undefined behaviour:
-#  - Miri runs the transposition table's tests and a three-thread search (src/ai/tt.rs,
-#    src/ai/search.rs), checking every shared access;
+#  - Miri runs the transposition table's tests and a three-thread search (crates/ai/src/tt.rs,
+#    crates/ai/src/search.rs), checking every shared access;
 #  - ThreadSanitizer runs those, the multi-thread test (tests/ai_smp.rs: 2 and 4 threads in
 #    every setup, cancellation) and the kept-table tests (tests/ai_memory.rs).
 #
@@ -16,13 +16,13 @@ target_dir="${CARGO_TARGET_DIR:-target}"
 rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
 rustup +nightly component add miri rust-src
 
-CARGO_TARGET_DIR="$target_dir/miri" cargo +nightly miri test --no-default-features --lib ai::
+CARGO_TARGET_DIR="$target_dir/miri" cargo +nightly miri test -p halma-ai --lib
 
 host="$(rustc +nightly -vV | sed -n 's/^host: //p')"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 RUSTFLAGS="-Zsanitizer=thread" CARGO_TARGET_DIR="$target_dir/tsan" \
-    cargo +nightly test -Zbuild-std --target "$host" --no-default-features \
+    cargo +nightly test -Zbuild-std --target "$host" -p halma-ai \
     --lib --test ai_smp --test ai_memory 2>&1 | tee "$log"
 # ThreadSanitizer reports a race without failing the test that met it.
 if grep -q "WARNING: ThreadSanitizer" "$log"; then

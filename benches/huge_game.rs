@@ -8,18 +8,16 @@
 //! `cargo bench --bench huge_game` (the target is 16 ms, one frame at 60 Hz, each).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use halma::ai::analysis::{ActionAnalysis, Eval, GameAnalysis, Quality, Steps, Verdict};
-use halma::app::session::{GameConfig, Player, Session};
-use halma::app::storage::Store;
 use halma::app::ui::Controller;
-use halma::rules::{Action, Game, Seat, Setup, MAX_ACTIONS};
 use halma::{AppWindow, BoardState, GameState, ReviewStep};
+use halma_ai::analysis::{ActionAnalysis, Eval, GameAnalysis, Quality, Steps, Verdict};
+use halma_core::session::{GameConfig, Player, Session};
+use halma_core::storage::Store;
+use halma_rules::{Action, Game, Seat, Setup, MAX_ACTIONS};
 use slint::ComponentHandle;
 use std::time::Duration;
 
-#[path = "../tests/common/rng.rs"]
-mod rng;
-use rng::TestRng;
+use halma_test_support::TestRng;
 
 /// A game of `actions` seeded random actions that never ends and never repeats a
 /// position three times.

@@ -8,17 +8,15 @@
 //! `cargo bench --bench render` (a frame at 60 Hz is 16.7 ms).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use halma::app::session::{GameConfig, Player, Session};
-use halma::app::storage::Store;
 use halma::app::ui::Controller;
-use halma::rules::{Action, Game, Seat, Setup};
 use halma::{AppWindow, BoardState};
+use halma_core::session::{GameConfig, Player, Session};
+use halma_core::storage::Store;
+use halma_rules::{Action, Game, Seat, Setup};
 use slint::ComponentHandle;
 use std::time::Duration;
 
-#[path = "../tests/common/rng.rs"]
-mod rng;
-use rng::TestRng;
+use halma_test_support::TestRng;
 
 /// 60 seeded random actions of a 2-player game.
 fn some_game() -> Game {

@@ -6,7 +6,7 @@
 # Then translate what it reports as fuzzy or untranslated (msgstr "" entries, and
 # entries flagged "#, fuzzy" whose old text is kept in "#| msgid" comments: fix
 # the translation and delete the fuzzy flag), and check with
-#   cargo test --no-default-features --test translations
+#   cargo test --test translations
 #
 # Needs:
 #   slint-tr-extractor, the same version as slint in Cargo.toml:
@@ -92,5 +92,5 @@ for lang in $LANGUAGES; do
 done
 
 echo "Translate any fuzzy or untranslated message above, then run:"
-echo "  cargo test --no-default-features --test translations"
+echo "  cargo test --test translations"
 exit $status

@@ -1,20 +1,11 @@
-//! Halma on Monks' 16×16 board with Parker's 1938 square-Halma rules.
+//! Halma on Monks' 16×16 board with Parker's 1938 square-Halma rules: the app's Slint
+//! interface (the desktop binary and the Android library).
 //!
-//! - [`rules`]: the game itself, pure and fast.
-//! - [`ai`]: computer players and hints.
-//! - [`record`]: game records, the text format of exported games and arena games.
-//! - [`protocol`]: the `halma-engine` text protocol.
-//! - [`engine_client`]: the client side of that protocol, for programs the app or arena runs.
-//! - [`files`]: opening and creating files without blocking on a FIFO or following a planted link.
-//! - `app` (feature `gui`): the Slint interface and everything between it and the rules.
+//! The layers below it are crates of their own (ARCHITECTURE.md): `halma-rules`,
+//! `halma-ai`, `halma-record`, `halma-engine` and `halma-core`, none of which knows Slint.
+//! Here: the `.slint` window compiled by `build.rs`, and [`app`], what turns the core's
+//! state into the window's pictures and the window's callbacks into the core's events.
 
-pub mod ai;
 pub mod app;
-pub mod engine_client;
-pub mod files;
-pub mod protocol;
-pub mod record;
-pub mod rules;
 
-#[cfg(feature = "gui")]
 slint::include_modules!();

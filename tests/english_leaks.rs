@@ -13,17 +13,16 @@
 //! unless the language's catalogue translates that msgid by itself by design (the game's
 //! name, «OK», the French «Destination»). Nothing is drawn, so the whole run takes
 //! seconds (most of it one quick analysis).
-#![cfg(feature = "gui")]
 
-mod common;
+use halma_test_support as common;
 
 use common::sq;
-use halma::ai::analysis::Quality;
-use halma::app::session::{GameConfig, Player, Session};
-use halma::app::storage::Store;
 use halma::app::ui::Controller;
-use halma::rules::{Game, Seat, Setup};
 use halma::{AppWindow, GameState, Navigation, NewGameForm, Page, Preferences};
+use halma_ai::analysis::Quality;
+use halma_core::session::{GameConfig, Player, Session};
+use halma_core::storage::Store;
+use halma_rules::{Game, Seat, Setup};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::ComponentHandle;
@@ -218,7 +217,7 @@ fn game_in_progress() -> Session {
     let config = GameConfig {
         setup: Setup::TwoPlayers,
         first: Seat::A,
-        players: [Player::Human, Player::Human, Player::Computer(halma::ai::Level::Strong), Player::Human],
+        players: [Player::Human, Player::Human, Player::Computer(halma_ai::Level::Strong), Player::Human],
     };
     let mut game = Game::new(Setup::TwoPlayers, Seat::A);
     for text in ["d2-d4", "m15-m13", "c3-e5", "n14-l12", "b4-b6", "n13-l13-l11"] {
@@ -233,14 +232,14 @@ fn game_in_progress() -> Session {
 }
 
 fn finished_2p() -> Session {
-    let record = halma::record::Record::parse(include_str!("data/analysis-typical-2p.txt")).expect("the record");
+    let record = halma_record::Record::parse(include_str!("data/analysis-typical-2p.txt")).expect("the record");
     Session::with_game(people(Setup::TwoPlayers), record.game).expect("a 2p game")
 }
 
 /// A four-player game won by A and C after three passes (tests/record.rs).
 fn passes_4p() -> Session {
     let start = "16/16/16/16/16/16/16/16/16/16/16/16/CC14/CCC13/CCCC12/CCC1C11 D 4p-one 3";
-    let mut game = Game::from_position(halma::rules::parse_hpn(start).expect("hpn"));
+    let mut game = Game::from_position(halma_rules::parse_hpn(start).expect("hpn"));
     for text in ["pass", "pass", "pass", "e1-d1"] {
         assert!(game.play_text(text).is_ok(), "{text}");
     }
@@ -249,13 +248,13 @@ fn passes_4p() -> Session {
 
 fn arrived_4p() -> Session {
     let rows = "BBBB8AAAA/BBBB8AAAA/BBB10AAA/BB12AA/16/16/16/16/2CCCCCCC7/2CCCCCC8/16/16/14DD/13DDD/12DDDD/12DDDD";
-    let position = halma::rules::parse_hpn(&format!("{rows} A 4p-both 120")).expect("hpn");
+    let position = halma_rules::parse_hpn(&format!("{rows} A 4p-both 120")).expect("hpn");
     Session::with_game(people(Setup::FourPlayersBothArmies), Game::from_position(position)).expect("a 4p game")
 }
 
 fn won_2p() -> Session {
     let rows = "11AAAAA/11AAAAA/12AAAA/13AAA/14A1/14A1/16/16/16/16/16/16/16/16/CCC13/CCCCCCCCCCCCCCCC";
-    let position = halma::rules::parse_hpn(&format!("{rows} A 2p 80")).expect("hpn");
+    let position = halma_rules::parse_hpn(&format!("{rows} A 2p 80")).expect("hpn");
     let mut session = Session::with_game(people(Setup::TwoPlayers), Game::from_position(position)).expect("2p");
     assert!(session.play_route(&[sq("o11"), sq("p12")]).is_ok(), "the winning step");
     session
@@ -269,7 +268,7 @@ fn draw_offered(setup: Setup) -> Session {
 
 /// The finished 2p game analysed quickly, and a position after a move that was not the best.
 fn analysed_2p() -> (Session, usize) {
-    use halma::ai::analysis::{self, AnalysisRequest, Class};
+    use halma_ai::analysis::{self, AnalysisRequest, Class};
     let mut session = finished_2p();
     let stop = std::sync::atomic::AtomicBool::new(false);
     let request = AnalysisRequest::new(Quality::QUICK);
@@ -292,7 +291,7 @@ fn check_language(checker: &mut Checker, analysed: &(Session, usize)) {
     let _ = std::fs::remove_dir_all(&data);
     let options = halma::app::ui::StartOptions { first_game_guide: false };
     let controller: Rc<Controller> = Controller::install_with(&window, Some(Store::new(&data)), options);
-    let index = halma::app::locale::LANGUAGES.iter().position(|(code, _)| *code == language).expect("offered");
+    let index = halma_core::locale::LANGUAGES.iter().position(|(code, _)| *code == language).expect("offered");
     window.global::<Preferences>().invoke_select_language(index as i32);
     window.show().expect("show");
     let game_state = window.global::<GameState>();

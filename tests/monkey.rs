@@ -14,10 +14,10 @@
 
 mod ui_support;
 
-use halma::ai::Level;
-use halma::app::session::{GameConfig, Player, Session};
-use halma::app::storage::{self, LoadOutcome, Store};
-use halma::rules::{Game, Seat, Setup};
+use halma_ai::Level;
+use halma_core::session::{GameConfig, Player, Session};
+use halma_core::storage::{self, LoadOutcome, Store};
+use halma_rules::{Game, Seat, Setup};
 use i_slint_backend_testing::ElementHandle;
 use i_slint_core::input::TouchPhase;
 use rand::rngs::StdRng;
@@ -382,7 +382,7 @@ fn monkey() {
     println!(
         "monkey: seed {seed}, {events} events: {} actions, {}",
         game.history().len(),
-        halma::rules::write_hpn(game.position())
+        halma_rules::write_hpn(game.position())
     );
     // A finished game or one in progress: the screen shows something sensible.
     // The game page is only shown with a game to show.

@@ -16,12 +16,12 @@
 //! states (start, a preview, the menu, review, the end) are rendered in a subset of
 //! languages at the smallest phone and the tablet (`DARK_LANGUAGES`, `DARK_SIZES`).
 
-use halma::ai::Level;
-use halma::app::session::{GameConfig, Player, Session};
-use halma::app::storage::Store;
 use halma::app::ui::Controller;
-use halma::rules::{Game, Seat, Setup, Square};
 use halma::{AppWindow, BoardTurning, GameState, Navigation, NewGameForm, Page, Preferences, ThemeChoice};
+use halma_ai::Level;
+use halma_core::session::{GameConfig, Player, Session};
+use halma_core::storage::Store;
+use halma_rules::{Game, Seat, Setup, Square};
 use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use slint::platform::WindowEvent;
 use slint::ComponentHandle;
@@ -389,7 +389,7 @@ fn draw_offerable(setup: Setup) -> Session {
 /// 4 players, both armies: Blue's army has arrived, so Blue moves Purple's pieces.
 fn arrived_4p() -> Session {
     let rows = "BBBB8AAAA/BBBB8AAAA/BBB10AAA/BB12AA/16/16/16/16/2CCCCCCC7/2CCCCCC8/16/16/14DD/13DDD/12DDDD/12DDDD";
-    let position = halma::rules::parse_hpn(&format!("{rows} A 4p-both 120")).expect("hpn");
+    let position = halma_rules::parse_hpn(&format!("{rows} A 4p-both 120")).expect("hpn");
     let config = GameConfig { setup: Setup::FourPlayersBothArmies, first: Seat::A, players: [Player::Human; 4] };
     Session::with_game(config, Game::from_position(position)).expect("a 4p game")
 }
@@ -397,7 +397,7 @@ fn arrived_4p() -> Session {
 /// Blue has just won a 2-player game with its last step.
 fn won_2p() -> Session {
     let rows = "11AAAAA/11AAAAA/12AAAA/13AAA/14A1/14A1/16/16/16/16/16/16/16/16/CCC13/CCCCCCCCCCCCCCCC";
-    let position = halma::rules::parse_hpn(&format!("{rows} A 2p 80")).expect("hpn");
+    let position = halma_rules::parse_hpn(&format!("{rows} A 2p 80")).expect("hpn");
     let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
     let mut session = Session::with_game(config, Game::from_position(position)).expect("a 2p game");
     let sq = |name: &str| name.parse::<Square>().expect("square");
@@ -415,7 +415,7 @@ fn draw_offered(setup: Setup) -> Session {
 
 /// The typical 2p game of tests/data (166 actions), finished.
 fn finished_2p() -> Session {
-    let record = halma::record::Record::parse(include_str!("data/analysis-typical-2p.txt")).expect("the record");
+    let record = halma_record::Record::parse(include_str!("data/analysis-typical-2p.txt")).expect("the record");
     Session::with_game(
         GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] },
         record.game,
@@ -432,7 +432,7 @@ fn analysed_2p() -> (Session, usize) {
     ANALYSED.with(|analysed| {
         analysed
             .get_or_init(|| {
-                use halma::ai::analysis::{self, AnalysisRequest, Class, Quality};
+                use halma_ai::analysis::{self, AnalysisRequest, Class, Quality};
                 let mut session = finished_2p();
                 // The app's own quality, so the shots show what a player sees (mistakes found).
                 let request = AnalysisRequest::new(Quality::DEFAULT);
@@ -498,7 +498,7 @@ const GUIDE_SHOTS: [(&str, &str); 4] =
 /// (the action bar ringed) and a chain previewed (where it goes on ringed); then skipped.
 /// Named `<code>-<size>-guide-select`, `-guide-confirm`, `-guide-chain`.
 fn guide_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &str) {
-    use halma::app::ui::actions::Event;
+    use halma_core::actions::Event;
     controller.begin_session(game_in_progress());
     controller.dispatch(Event::OpenGuide);
     assert!(window.global::<halma::Guide>().get_active());
@@ -532,11 +532,11 @@ const TRAIN_SIZES: [&str; 2] = ["phone", "tablet"];
 /// The Train page at a fixed date's puzzle, a wrong answer, then the solved puzzle.
 /// Named `<code>-<size>-train`, `-train-wrong`, `-train-solved`.
 fn train_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &str) {
-    use halma::app::ui::actions::Event;
+    use halma_core::actions::Event;
     controller.dispatch(Event::TrainDaily { year: 2026, month: 12, day: 3 });
     assert_eq!(window.global::<Navigation>().get_page(), Page::Train);
     snapshot(window, &format!("{name}-train"));
-    let play = |route: Vec<halma::rules::Square>| {
+    let play = |route: Vec<halma_rules::Square>| {
         for square in route {
             let shown = controller.state().training.expect("a puzzle").session;
             let (x, y) = shown.view().display_cell(square);
@@ -554,7 +554,7 @@ fn train_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &
     // What the background measure reports, measured here so the shot shows it.
     let played = puzzle.position.route(wrong).expect("a route");
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let loss = puzzle.loss_of(wrong, halma::ai::puzzles::VERIFY_DEPTH, &stop);
+    let loss = puzzle.loss_of(wrong, halma_ai::puzzles::VERIFY_DEPTH, &stop);
     controller.dispatch(Event::TrainLossMeasured { puzzle_id: puzzle.id.clone(), played, loss });
     snapshot(window, &format!("{name}-train-wrong"));
     controller.dispatch(Event::TrainRetry);
@@ -570,7 +570,7 @@ const BETWEEN_DEVICES_SIZES: [&str; 2] = ["phone-small", "tablet"];
 /// dialog refusing a message that rewrites a move, and the Games list. Named
 /// `<code>-<size>-by-message-send`, `-by-message-sent`, `-by-message-refused`, `-games`.
 fn by_message_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &str) {
-    use halma::app::ui::actions::Event;
+    use halma_core::actions::Event;
     let form = window.global::<NewGameForm>();
     window.global::<Navigation>().invoke_show(Page::NewGame);
     form.invoke_set_players(2);
@@ -595,13 +595,13 @@ fn by_message_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, na
     assert!(sent.contains("halma-by-message 1 game="));
     snapshot(window, &format!("{name}-by-message-sent"));
     let id = controller.state().by_message.active.expect("a game by message");
-    let mut forged = halma::rules::Game::new(Setup::TwoPlayers, Seat::A);
+    let mut forged = halma_rules::Game::new(Setup::TwoPlayers, Seat::A);
     assert_eq!(forged.play_text("c3-d4"), Ok(()));
-    let rewrite = halma::app::correspondence::compose(
+    let rewrite = halma_core::correspondence::compose(
         "Halma: your move, Blue (A). Open with Halma.",
         id,
-        halma::rules::SeatSet::single(Seat::C),
-        &halma::record::Record::new(forged),
+        halma_rules::SeatSet::single(Seat::C),
+        &halma_record::Record::new(forged),
     );
     by_message.invoke_open_receive();
     if let Some(editor) =
@@ -623,8 +623,8 @@ fn by_message_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, na
 /// the controller's timer would (a real host listens meanwhile, on any free port). Named
 /// `<code>-<size>-nearby-host`, `-nearby-undo-asked`, `-nearby-join`.
 fn nearby_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &str) {
-    use halma::app::lan::{ByeReason, DropReason, LanEvent};
-    use halma::app::ui::actions::Event;
+    use halma_core::actions::Event;
+    use halma_core::lan::{ByeReason, DropReason, LanEvent};
     let form = window.global::<NewGameForm>();
     window.global::<Navigation>().invoke_show(Page::NewGame);
     form.invoke_set_players(2);
@@ -632,6 +632,11 @@ fn nearby_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: 
     form.invoke_set_seat_player(2, halma::PlayerKind::Nearby);
     form.invoke_set_first_seat(0);
     form.invoke_start();
+    // An unfinished game of the shots before is replaced with the player's yes.
+    let game = window.global::<halma::GameState>();
+    if game.get_question() == halma::Question::Replace {
+        game.invoke_answer_question(true);
+    }
     let nearby = window.global::<halma::Nearby>();
     assert!(nearby.get_active() && nearby.get_hosting());
     let address: std::net::SocketAddr = "192.168.1.5:40123".parse().expect("an address");
@@ -640,7 +645,7 @@ fn nearby_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: 
     let state = controller.state();
     let id = state.nearby.as_ref().and_then(|nearby| nearby.id).expect("a game id");
     let game = state.session.game().clone();
-    let guest_seats = halma::rules::SeatSet::single(Seat::C);
+    let guest_seats = halma_rules::SeatSet::single(Seat::C);
     let synced = LanEvent::Synced { id, game, guest_seats, taken_back: 0, gained: 0 };
     controller.dispatch(Event::Nearby(vec![synced]));
     let sq = |name: &str| name.parse::<Square>().expect("square");
@@ -663,7 +668,7 @@ fn nearby_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: 
     controller.dispatch(Event::LeaveNearby);
     window.global::<Navigation>().invoke_show(Page::NewGame);
     controller.dispatch(Event::OpenJoin);
-    let found = halma::app::correspondence::GameId::parse("7KQ2M4XA").expect("an id");
+    let found = halma_core::correspondence::GameId::parse("7KQ2M4XA").expect("an id");
     controller.dispatch(Event::HostsFound(vec![(found, address)]));
     controller.dispatch(Event::JoinNearby { code: "7KQ2M4".into(), address: address.to_string() });
     let refused = DropReason::PeerSaid { reason: ByeReason::WrongCode, text: String::new() };
@@ -693,7 +698,7 @@ fn sampled(code: &str, size: &str) -> bool {
     if code == "en" || EVERY_LANGUAGE.contains(&size) {
         return true;
     }
-    let others = halma::app::locale::LANGUAGES.iter().map(|(code, _)| *code).filter(|code| *code != "en");
+    let others = halma_core::locale::LANGUAGES.iter().map(|(code, _)| *code).filter(|code| *code != "en");
     let Some(turn) = others.into_iter().position(|other| other == code) else { return true };
     // Two sizes for each language in turn: with English, every size in two languages or more.
     [turn % IN_TURN.len(), (turn + IN_TURN.len() - 1) % IN_TURN.len()].iter().any(|&index| IN_TURN[index] == size)
@@ -710,7 +715,7 @@ fn screenshots_in_every_language_and_size() {
     std::fs::create_dir_all(output_dir()).expect("screenshot folder");
     let data = std::env::temp_dir().join(format!("halma-shots-{}", std::process::id()));
     for &(code, _) in
-        halma::app::locale::LANGUAGES.iter().filter(|(code, _)| wanted("HALMA_SCREENSHOT_LANGUAGES", code))
+        halma_core::locale::LANGUAGES.iter().filter(|(code, _)| wanted("HALMA_SCREENSHOT_LANGUAGES", code))
     {
         for (size_name, width, height, scale) in
             SIZES.into_iter().filter(|size| wanted("HALMA_SCREENSHOT_SIZES", size.0) && sampled(code, size.0))
@@ -722,7 +727,7 @@ fn screenshots_in_every_language_and_size() {
             let options = halma::app::ui::StartOptions { first_game_guide: false };
             let controller = Controller::install_with(&window, Some(Store::new(&data)), options);
             // Through the language menu, as a player would: the menu then names the language.
-            let language = halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("listed");
+            let language = halma_core::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("listed");
             window.global::<Preferences>().invoke_select_language(language as i32);
             window.show().expect("show");
             if matches!(size_name, "phone-store" | "tablet-7") {
@@ -798,7 +803,7 @@ fn screenshots_in_every_language_and_size() {
             window.global::<GameState>().invoke_review_step(halma::ReviewStep::Leave);
             // The analysis: its progress on the end card, then the analysed review (the
             // marks, the move's words, both routes and the graph) and the summary.
-            controller.set_analysis_quality(halma::ai::analysis::Quality::QUICK);
+            controller.set_analysis_quality(halma_ai::analysis::Quality::QUICK);
             controller.begin_session(finished_2p());
             window.global::<halma::Analysis>().invoke_analyse();
             assert!(window.global::<halma::Analysis>().get_running());

@@ -14,12 +14,12 @@
 //!
 //! `cargo test --no-default-features --test tap_model -- --nocapture` prints the table.
 
-use halma::ai::{self, Level, SearchRequest};
-use halma::app::session::{GameConfig, Player, Session};
-use halma::app::tap_target::{self, BoardPoint, Pointer, SnapParams, TapMemory};
-use halma::app::view::BoardView;
-use halma::record::Record;
-use halma::rules::{Action, Game, Move, Seat, Setup, Square};
+use halma_ai::{Level, SearchRequest};
+use halma_core::session::{GameConfig, Player, Session};
+use halma_core::tap_target::{self, BoardPoint, Pointer, SnapParams, TapMemory};
+use halma_core::view::BoardView;
+use halma_record::Record;
+use halma_rules::{Action, Game, Move, Seat, Setup, Square};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -135,7 +135,7 @@ fn generated_at(setup: Setup, seed: u64, level: Level, depth: u32) -> Played {
     while !game.is_over() && game.history().len() < MAX_PLIES {
         let request =
             SearchRequest::new(level).with_depth(depth).with_seed(seed * 10_000 + game.history().len() as u64);
-        let Some(action) = ai::choose_action(&game, &request, &stop) else { break };
+        let Some(action) = halma_ai::choose_action(&game, &request, &stop) else { break };
         assert!(game.play_action(&action).is_ok(), "the computer's action is legal");
     }
     Played { setup, first, actions: game.history().to_vec() }
@@ -615,12 +615,11 @@ fn ceiling() {
                     -(dx * dx + dy * dy) / (2.0 * 100.0)
                 };
                 let moves: Vec<Move> = game.legal_moves().iter().collect();
-                let base = halma::ai::eval::evaluate(position, army, &halma::ai::eval::Weights::DEFAULT) as f32;
+                let base = halma_ai::eval::evaluate(position, army, &halma_ai::eval::Weights::DEFAULT) as f32;
                 let evals: Vec<f32> = moves
                     .iter()
                     .map(|m| {
-                        (halma::ai::eval::evaluate(&position.after(*m), army, &halma::ai::eval::Weights::DEFAULT)
-                            as f32
+                        (halma_ai::eval::evaluate(&position.after(*m), army, &halma_ai::eval::Weights::DEFAULT) as f32
                             - base)
                             / 10.0
                     })

@@ -16,7 +16,7 @@
 //! After editing strings in `ui/*.slint`, run `locales/update.sh`, translate what
 //! it reports as untranslated or fuzzy, then run this test.
 
-use halma::app::locale::LANGUAGES;
+use halma_core::locale::LANGUAGES;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;

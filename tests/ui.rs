@@ -6,10 +6,10 @@
 
 mod ui_support;
 
-use halma::ai::Level;
-use halma::app::session::{GameConfig, Player, Session};
-use halma::rules::{parse_hpn, DrawReason, Game, Outcome, Seat, Setup};
 use halma::Page;
+use halma_ai::Level;
+use halma_core::session::{GameConfig, Player, Session};
+use halma_rules::{parse_hpn, DrawReason, Game, Outcome, Seat, Setup};
 use slint::{ComponentHandle, LogicalPosition, Model};
 use ui_support::{advance, against, engine_command, harness, humans, sq};
 
@@ -173,7 +173,7 @@ fn keyboard_commands() {
     }
     h.key(slint::platform::Key::Return);
     assert_eq!(h.game().history().len(), 3);
-    assert_eq!(h.game().history()[2].to_string(), halma::rules::Route::new(hint).to_string());
+    assert_eq!(h.game().history()[2].to_string(), halma_rules::Route::new(hint).to_string());
 }
 
 fn hint_then_confirm() {
@@ -186,7 +186,7 @@ fn hint_then_confirm() {
     let hint = h.route();
     h.click_button("Confirm");
     assert_eq!(h.game().history().len(), 1);
-    assert_eq!(h.game().history()[0].to_string(), halma::rules::Route::new(hint).to_string());
+    assert_eq!(h.game().history()[0].to_string(), halma_rules::Route::new(hint).to_string());
 }
 
 fn undo_redo_against_the_computer() {
@@ -424,7 +424,7 @@ fn quitting_mid_preview_resumes_exactly() {
     };
     let (dir, before) = dir;
     let window = halma::AppWindow::new().expect("window");
-    let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(&dir)));
+    let controller = halma::app::ui::Controller::install(&window, Some(halma_core::storage::Store::new(&dir)));
     let after = controller.session();
     assert_eq!(after.game(), before.game());
     assert_eq!(after.interaction(), before.interaction(), "the preview is back");
@@ -464,7 +464,7 @@ fn new_game_screen_for_each_player_count() {
 /// and a preview survives the switch.
 fn languages_switch_at_run_time_with_plural_forms() {
     let language = |code: &str| {
-        halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("a listed language") as i32
+        halma_core::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("a listed language") as i32
     };
     let h = harness("languages");
     h.start(chain_session());
@@ -531,7 +531,7 @@ fn damaged_save_is_reported_then_dismissed() {
     std::fs::write(dir.join("game.json"), "{ not json").expect("a damaged save");
     let window = halma::AppWindow::new().expect("window");
     window.window().set_size(slint::LogicalSize::new(1000.0, 700.0));
-    let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(&dir)));
+    let controller = halma::app::ui::Controller::install(&window, Some(halma_core::storage::Store::new(&dir)));
     let h = ui_support::Harness { window, controller, dir };
     h.window.show().expect("show");
     advance(20);
@@ -554,7 +554,7 @@ fn a_start_cut_short_is_not_repeated() {
     let dir = h.quit();
     {
         let window = halma::AppWindow::new().expect("window");
-        let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(&dir)));
+        let controller = halma::app::ui::Controller::install(&window, Some(halma_core::storage::Store::new(&dir)));
         assert_eq!(controller.session().game().history().len(), 1, "the game was loaded");
         // Gone before the event loop ever turned: no frame was shown.
     }
@@ -629,7 +629,7 @@ fn new_game_rotates_the_first_seat() {
     let expected = h.controller.session();
     let dir = h.quit();
     let window = halma::AppWindow::new().expect("window");
-    let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(&dir)));
+    let controller = halma::app::ui::Controller::install(&window, Some(halma_core::storage::Store::new(&dir)));
     assert_eq!(controller.session().game(), expected.game(), "the new game survives a quit");
     assert_eq!(controller.session().game().first_seat(), Seat::C);
     drop(controller);
@@ -654,7 +654,7 @@ fn confirm_stays_in_place_from_selection_to_preview() {
     let h = harness("confirm-place");
     for (width, height, language) in [(1000.0, 700.0, "en"), (393.0, 851.0, "fil"), (851.0, 393.0, "fr")] {
         h.window.window().set_size(slint::LogicalSize::new(width, height));
-        let index = halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == language).expect("listed") as i32;
+        let index = halma_core::locale::LANGUAGES.iter().position(|(c, _)| *c == language).expect("listed") as i32;
         h.preferences().invoke_select_language(index);
         advance(20);
         h.start(chain_session());
@@ -671,7 +671,7 @@ fn confirm_stays_in_place_from_selection_to_preview() {
         h.tap(sq("e5"));
         assert_eq!(h.element_rect("ActionBar::confirm"), selected, "{width}×{height} {language}: cut back");
     }
-    let english = halma::app::locale::LANGUAGES.iter().position(|(c, _)| *c == "en").expect("listed") as i32;
+    let english = halma_core::locale::LANGUAGES.iter().position(|(c, _)| *c == "en").expect("listed") as i32;
     h.preferences().invoke_select_language(english);
     advance(20);
 }
@@ -904,6 +904,10 @@ fn records_export_import_and_refuse_bad_text() {
     h.menu("Import game…");
     records.invoke_import(text.into(), true);
     advance(20);
+    // The game played on is unfinished: it is not replaced without a yes.
+    assert_eq!(h.game_state().get_question(), halma::Question::Replace);
+    h.game_state().invoke_answer_question(true);
+    advance(20);
     assert!(h.game_state().get_reviewing());
     assert_eq!(h.game_state().get_review_shown(), 0);
 }
@@ -965,7 +969,7 @@ fn analysis_threads() -> Option<usize> {
     };
     tasks
         .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
-        .filter(|name| name.trim_end().starts_with(halma::ai::analysis::THREAD_NAME))
+        .filter(|name| name.trim_end().starts_with(halma_ai::analysis::THREAD_NAME))
         .count()
         .into()
 }
@@ -986,10 +990,10 @@ fn wait_for_the_analysis(h: &ui_support::Harness) {
 /// nothing changed, and the analysis comes back with the game after a restart.
 fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
     let h = harness("analysis");
-    let record = halma::record::Record::parse(include_str!("data/analysis-typical-2p.txt")).expect("the record");
+    let record = halma_record::Record::parse(include_str!("data/analysis-typical-2p.txt")).expect("the record");
     let total = record.game.history().len();
     h.start(Session::with_game(humans(Setup::TwoPlayers), record.game).expect("a 2p game"));
-    h.controller.set_analysis_quality(halma::ai::analysis::Quality::QUICK);
+    h.controller.set_analysis_quality(halma_ai::analysis::Quality::QUICK);
     let analysis = h.window.global::<halma::Analysis>();
     assert!(analysis.get_can_analyse() && !h.game_state().get_reviewing(), "offered with the end card");
     let before = h.controller.session();
@@ -1082,7 +1086,7 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
     // Re-opened, the analysis is there at once.
     let dir = h.quit();
     let window = halma::AppWindow::new().expect("window");
-    let controller = halma::app::ui::Controller::install(&window, Some(halma::app::storage::Store::new(&dir)));
+    let controller = halma::app::ui::Controller::install(&window, Some(halma_core::storage::Store::new(&dir)));
     assert!(controller.session().analysis().is_some(), "the analysis came back with the game");
     assert!(window.global::<halma::Analysis>().get_available());
     let _ = std::fs::remove_dir_all(&dir);
@@ -1172,11 +1176,11 @@ fn a_program_read_from_files_waits_for_the_players_word() {
         std::fs::create_dir_all(&dir).expect("a folder");
         let proof = dir.join("pwned");
         let command = format!("sh -c 'id > {}'", proof.display());
-        let store = halma::app::storage::Store::new(&dir);
-        let settings = halma::app::settings::Settings { engine_command: command.clone(), ..Default::default() };
-        store.save(halma::app::storage::SETTINGS, &settings).expect("settings saved");
+        let store = halma_core::storage::Store::new(&dir);
+        let settings = halma_core::settings::Settings { engine_command: command.clone(), ..Default::default() };
+        store.save(halma_core::storage::SETTINGS, &settings).expect("settings saved");
         let first_program = GameConfig { first: Seat::C, ..ui_support::against(Player::Program) };
-        store.save(halma::app::storage::SESSION, &Session::new(first_program)).expect("game saved");
+        store.save(halma_core::storage::SESSION, &Session::new(first_program)).expect("game saved");
         (dir, proof, command)
     };
 
@@ -1362,13 +1366,13 @@ fn a_game_by_message_between_two_devices() {
     assert_eq!(forged.play_text("c3-d4"), Ok(()));
     assert_eq!(forged.play_text("n14-m13"), Ok(()));
     let id =
-        halma::app::correspondence::GameId::parse(first.split("game=").nth(1).unwrap_or("").get(..8).unwrap_or(""))
+        halma_core::correspondence::GameId::parse(first.split("game=").nth(1).unwrap_or("").get(..8).unwrap_or(""))
             .expect("the game's identifier");
-    let text = halma::app::correspondence::compose(
+    let text = halma_core::correspondence::compose(
         "",
         id,
-        halma::rules::SeatSet::single(Seat::C),
-        &halma::record::Record::new(forged),
+        halma_rules::SeatSet::single(Seat::C),
+        &halma_record::Record::new(forged),
     );
     let before = blue.controller.session();
     blue.menu("Receive a move…");
@@ -1426,7 +1430,7 @@ fn has_piece_in(h: &ui_support::Harness, name: &str) -> bool {
 /// menu's Sound row turns the sounds off (the haptics stay) and is remembered at the next
 /// start; the desktop has no Vibration row.
 fn sound_and_vibration_follow_the_menu_and_are_remembered() {
-    use halma::app::sound::{Cue, Feedback, Haptic};
+    use halma_core::sound::{Cue, Feedback, Haptic};
     use std::cell::RefCell;
     use std::rc::Rc;
     #[derive(Default)]
@@ -1709,7 +1713,7 @@ fn a_game_over_the_network_between_two_devices() {
 /// Blue on the host, a person (the test, by taps and Confirm, choosing greedy moves)
 /// plays Purple on the guest; both devices end with the same finished game, saved.
 fn a_whole_game_over_the_network_with_the_computer_in_a_seat() {
-    use halma::ai::{choose_action, SearchRequest};
+    use halma_ai::{choose_action, SearchRequest};
     let (blue, purple, _) = host_and_join(halma::PlayerKind::Beginner, "nearby-whole");
     let stop = std::sync::atomic::AtomicBool::new(false);
     for turn in 0..2000u64 {
@@ -1722,7 +1726,7 @@ fn a_whole_game_over_the_network_with_the_computer_in_a_seat() {
         let game = purple.game();
         let request = SearchRequest::new(Level::Greedy).with_seed(turn);
         let action = choose_action(&game, &request, &stop).expect("the game goes on");
-        let halma::rules::Action::Move(route) = &action else { panic!("a person never passes by hand") };
+        let halma_rules::Action::Move(route) = &action else { panic!("a person never passes by hand") };
         // The piece, then where it goes: the app finds the way (a chain may be previewed
         // along another route to the same square).
         let (from, to) = (route.squares()[0], route.squares()[route.squares().len() - 1]);
@@ -1731,9 +1735,9 @@ fn a_whole_game_over_the_network_with_the_computer_in_a_seat() {
         assert_eq!(purple.route().last(), Some(&to), "turn {turn}: {action} previewed");
         purple.click_button("Confirm");
         let played = purple.game().history().get(game.history().len()).cloned();
-        let ends = |action: &halma::rules::Action| match action {
-            halma::rules::Action::Move(route) => (route.squares().first().copied(), route.squares().last().copied()),
-            halma::rules::Action::Pass => (None, None),
+        let ends = |action: &halma_rules::Action| match action {
+            halma_rules::Action::Move(route) => (route.squares().first().copied(), route.squares().last().copied()),
+            halma_rules::Action::Pass => (None, None),
         };
         assert_eq!(played.as_ref().map(ends), Some((Some(from), Some(to))), "turn {turn}: {action} was played");
     }

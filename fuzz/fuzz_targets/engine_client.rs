@@ -5,7 +5,7 @@
 //! and round-trips through shell quoting.
 #![no_main]
 
-use halma::engine_client::{read_line, split_command, LineError};
+use halma_engine::engine_client::{read_line, split_command, LineError};
 use libfuzzer_sys::fuzz_target;
 
 /// A small bound, so that long lines are met within the fuzzer's input sizes.

@@ -3,7 +3,7 @@
 //! from it, saved and loaded back.
 #![no_main]
 
-use halma::rules::{parse_hpn, write_hpn, Game};
+use halma_rules::{parse_hpn, write_hpn, Game};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

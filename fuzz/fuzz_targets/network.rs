@@ -6,9 +6,9 @@
 //! The first byte picks: even for protocol lines, odd for a game by message.
 #![no_main]
 
-use halma::app::correspondence::{compose, decide, parse_message, CorrespondenceGame, Decision, Refusal};
-use halma::app::lan::Wire;
-use halma::rules::SeatSet;
+use halma_core::correspondence::{compose, decide, parse_message, CorrespondenceGame, Decision, Refusal};
+use halma_core::lan::Wire;
+use halma_rules::SeatSet;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,7 @@
 //! a refused move leaves the game unchanged, an accepted one is the engine's own move.
 #![no_main]
 
-use halma::rules::{parse_move, Game, MoveText, Seat, Setup};
+use halma_rules::{parse_move, Game, MoveText, Seat, Setup};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

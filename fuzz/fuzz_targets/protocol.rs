@@ -16,7 +16,7 @@
 //! so which lines are refused varies from run to run; every answer is still checked.
 #![no_main]
 
-use halma::protocol::{run, Engine, Flow, MAX_LINE_BYTES, MAX_PERFT_DEPTH};
+use halma_engine::protocol::{run, Engine, Flow, MAX_LINE_BYTES, MAX_PERFT_DEPTH};
 use libfuzzer_sys::fuzz_target;
 
 /// The deepest perft the target lets through: deeper ones are correct but slow.
@@ -58,7 +58,7 @@ fn is_answer(line: &str) -> bool {
         "analysisdone",
     ];
     PREFIXES.iter().any(|p| line.starts_with(p))
-        || (!line.is_empty() && line.split('-').all(|square| square.parse::<halma::rules::Square>().is_ok()))
+        || (!line.is_empty() && line.split('-').all(|square| square.parse::<halma_rules::Square>().is_ok()))
 }
 
 fn handle_lines(data: &[u8]) {

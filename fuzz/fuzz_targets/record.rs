@@ -5,7 +5,7 @@
 //! and that text is stable. The game then takes a move, and its record still round-trips.
 #![no_main]
 
-use halma::record::Record;
+use halma_record::Record;
 use libfuzzer_sys::fuzz_target;
 
 fn check(record: &Record) {

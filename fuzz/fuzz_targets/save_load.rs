@@ -3,7 +3,7 @@
 //! that text is stable. The loaded game then takes undo, redo and a move without panic.
 #![no_main]
 
-use halma::rules::{DrawReason, Game, Outcome};
+use halma_rules::{DrawReason, Game, Outcome};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

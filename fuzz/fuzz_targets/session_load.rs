@@ -6,8 +6,8 @@
 //! is left in place, untouched); a session it loads saves again and loads back equal.
 #![no_main]
 
-use halma::app::saving::{self, StartProblem};
-use halma::app::storage::{Store, SESSION};
+use halma_core::saving::{self, StartProblem};
+use halma_core::storage::{Store, SESSION};
 use libfuzzer_sys::fuzz_target;
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -26,7 +26,7 @@ fn store() -> &'static Store {
 
 /// What the window does with a loaded view: none of it may panic, and every offset
 /// stays inside the zoomed board.
-fn exercise_view(session: &halma::app::session::Session) {
+fn exercise_view(session: &halma_core::session::Session) {
     let mut view = *session.view();
     assert!(view.is_valid(), "a loaded view is in range: {view:?}");
     for (width, height) in [(0.0, 0.0), (1.0, 1.0), (360.0, 640.0), (1100.0, 760.0), (f32::MAX, 1.0)] {
@@ -35,7 +35,7 @@ fn exercise_view(session: &halma::app::session::Session) {
         view.set_content_offset(x, y, width, height);
         assert!(view.is_valid());
     }
-    for square in halma::rules::Square::all() {
+    for square in halma_rules::Square::all() {
         let (x, y) = view.display_cell(square);
         assert_eq!(view.square_at(x, y), Some(square));
     }

@@ -21,7 +21,7 @@
 //! Compiled only with the `android` feature (Slint's android-activity backend), which needs the
 //! Android NDK and SDK; see `android/README.md`.
 
-use crate::app::locale;
+use halma_core::locale;
 use slint::android::android_activity::{ndk_sys, MainEvent, PollEvent};
 use slint::android::AndroidApp;
 use std::path::PathBuf;

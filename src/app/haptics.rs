@@ -12,7 +12,7 @@
 //! the VIBRATE permission (a normal one, granted at install). Called from the feedback
 //! thread (`sound::player`), never the UI thread.
 
-use crate::app::sound::Haptic;
+use halma_core::sound::Haptic;
 
 /// Whether this build can give haptic feedback at all (Android only).
 pub const AVAILABLE: bool = cfg!(target_os = "android");

@@ -1,30 +1,13 @@
-//! Between the interface and the rules: interaction state, board view, saving,
-//! language, and (with the `gui` feature) the Slint window itself.
+//! The app around its window: the Slint interface (`ui`), the sound and haptic feedback
+//! of the core's cues, and the Android entry point. Everything the app decides lives in
+//! the `halma-core` crate, without Slint.
 
-pub mod analysing;
-pub mod correspondence;
-pub mod guide;
-pub mod interaction;
-pub mod lan;
-pub mod locale;
-pub mod players;
-pub mod records;
-pub mod saving;
-pub mod session;
-pub mod settings;
-pub mod sound;
-pub mod storage;
-pub mod tap_target;
-pub mod view;
-
-#[cfg(feature = "gui")]
 pub mod haptics;
+pub mod sound_player;
+pub mod ui;
 
 #[cfg(all(target_os = "android", feature = "android"))]
 pub mod android;
 /// Android's share sheet, shared texts and the multicast lock (#40), over JNI.
 #[cfg(target_os = "android")]
 pub mod share;
-
-#[cfg(feature = "gui")]
-pub mod ui;

@@ -2,11 +2,11 @@
 //! would: pointer events on board squares, keys, accessible buttons, mock time.
 #![allow(dead_code)]
 
-use halma::app::session::{GameConfig, Player, Session};
-use halma::app::storage::Store;
 use halma::app::ui::{Controller, StartOptions};
-use halma::rules::{Game, Seat, Setup, Square};
 use halma::{AppWindow, BoardState, GameState, Navigation, NewGameForm, Pickers, Preferences};
+use halma_core::session::{GameConfig, Player, Session};
+use halma_core::storage::Store;
+use halma_rules::{Game, Seat, Setup, Square};
 use i_slint_backend_testing::ElementHandle;
 use i_slint_core::input::TouchPhase;
 use i_slint_core::platform::InternalEvent;
@@ -34,12 +34,9 @@ pub fn touch(window: &AppWindow, finger: i32, position: LogicalPosition, phase: 
     window.window().dispatch_event(WindowEvent::internal(InternalEvent::Touch { id: finger, position: point, phase }));
 }
 
-// Square names in tests: the helper every test shares (tests/common, included by path;
-// the monkey test names no squares).
-#[path = "../common/mod.rs"]
-mod common;
+// Square names in tests: the helper every test shares (the monkey test names no squares).
 #[allow(unused_imports)]
-pub use common::sq;
+pub use halma_test_support::sq;
 
 pub struct Harness {
     pub window: AppWindow,
@@ -53,10 +50,11 @@ impl Drop for Harness {
     }
 }
 
-/// A fresh data folder for the app (`common::fresh_dir`); the process id keeps two test
-/// runs on one build folder apart.
+/// A fresh data folder for the app, under Cargo's temporary folder; the process id keeps
+/// two test runs on one build folder apart.
 pub fn fresh_dir(name: &str) -> PathBuf {
-    common::fresh_dir("ui-tests", &format!("{name}-{}", std::process::id()))
+    let base = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    halma_test_support::fresh_dir_in(base, "ui-tests", &format!("{name}-{}", std::process::id()))
 }
 
 thread_local! {
@@ -131,9 +129,16 @@ pub fn against(player: Player) -> GameConfig {
     GameConfig { players: [Player::Human, Player::Human, player, Player::Human], ..humans(Setup::TwoPlayers) }
 }
 
-/// The command line of the `halma-engine` built with the tests, on one thread.
+/// The command line of the `halma-engine` built with the tests, on one thread. It is
+/// another crate's binary (`halma-engine`), which `cargo test` at the root builds beside
+/// the test binaries' folder (`target/debug/deps/..`).
 pub fn engine_command() -> String {
-    format!("{} --threads 1", env!("CARGO_BIN_EXE_halma-engine"))
+    let engine = std::env::current_exe()
+        .ok()
+        .and_then(|test| Some(test.parent()?.parent()?.join(format!("halma-engine{}", std::env::consts::EXE_SUFFIX))))
+        .filter(|engine| engine.is_file())
+        .unwrap_or_else(|| panic!("no halma-engine beside the tests: run `cargo test` at the root, or `cargo build -p halma-engine` first"));
+    format!("{} --threads 1", engine.display())
 }
 
 impl Harness {

@@ -3,9 +3,9 @@
 //! actions read it as `Facts::analysing`, and what a poll found reaches them through the
 //! controller's dispatch.
 
-use crate::ai::analysis::Quality;
-use crate::app::analysing::{self, Analysing, AnalysisJob};
-use crate::rules::Game;
+use halma_ai::analysis::Quality;
+use halma_core::analysing::{self, Analysing, AnalysisJob};
+use halma_rules::Game;
 use slint::{Timer, TimerMode};
 use std::cell::{Cell, RefCell};
 use std::time::Duration;
@@ -19,7 +19,7 @@ pub enum Polled {
     Unchanged,
     /// It moved on to another action.
     Progress,
-    Done(Box<crate::ai::analysis::GameAnalysis>),
+    Done(Box<halma_ai::analysis::GameAnalysis>),
     Failed(String),
 }
 

@@ -4,10 +4,10 @@
 //! and the summary per player. Unit-tested without a window.
 
 use super::presenter::{int, route_path, seat_index};
-use crate::ai::analysis::{self, Class, Eval, GameAnalysis, Verdict};
-use crate::app::view::BoardView;
-use crate::rules::{Action, Route, Seat, Setup, Square};
 use crate::{DrawVote, GraphLine, MoveClass, MoveMark, SeatSummary, Standing};
+use halma_ai::analysis::{self, Class, Eval, GameAnalysis, Verdict};
+use halma_core::view::BoardView;
+use halma_rules::{Action, Route, Seat, Setup, Square};
 use slint::SharedString;
 use std::fmt::Write as _;
 
@@ -309,9 +309,9 @@ pub fn summaries(analysis: &GameAnalysis) -> Vec<SeatSummary> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::analysis::{ActionAnalysis, Judgement, Quality, Steps};
-    use crate::rules::sq;
-    use crate::rules::Game;
+    use halma_ai::analysis::{ActionAnalysis, Judgement, Quality, Steps};
+    use halma_rules::sq;
+    use halma_rules::Game;
 
     #[test]
     fn a_long_graph_keeps_every_swing_in_a_thousand_points() {

@@ -4,15 +4,16 @@
 use super::diagrams::{DiagramPicture, RulesPictures};
 use super::presenter::int;
 use super::presenter::{BoardPicture, FormPicture, PickerPicture, StatusPicture};
-use super::record_presenter::Trouble;
-use super::state::Messages;
-use super::ui_state::UiState;
-use crate::app::locale;
 use crate::{
     AppWindow, BoardState, BoardTurning, Cell, Diagram, GameMenuState, GameState, MoveEntry, Navigation, NewGameForm,
     Pickers, Preferences, RecordDetail, RecordTrouble, Records, RulesDiagrams, SaveFailureKind, SaveProblem,
     SeatFailure, ThemeChoice,
 };
+use halma_core::locale;
+use halma_core::record_trouble::Trouble;
+use halma_core::saving::StartProblem;
+use halma_core::state::Messages;
+use halma_core::ui_state::UiState;
 use slint::{ComponentHandle, Model, ModelRc, SharedString, VecModel};
 
 /// What never changes while the window lives: the version, the board's cells model (its
@@ -32,7 +33,7 @@ pub fn window_start(window: &AppWindow, cells: &std::rc::Rc<VecModel<Cell>>) {
 /// The interface state: the page, the import dialog, the cursor, Resume. (The question
 /// goes with the status, review with the move list.)
 pub fn interface(window: &AppWindow, ui: &UiState) {
-    window.global::<Navigation>().set_page(ui.page());
+    window.global::<Navigation>().set_page(ui.page().into());
     window.global::<Records>().set_importing(ui.import_open());
     window.global::<BoardState>().set_cursor_visible(ui.cursor_shown());
     window.global::<NewGameForm>().set_can_resume(ui.has_game());
@@ -42,7 +43,7 @@ pub fn interface(window: &AppWindow, ui: &UiState) {
 
 /// The loupe under a resting finger: whether it shows and the display cell a release
 /// would choose (-1, -1: none).
-pub fn loupe(window: &AppWindow, loupe: Option<&super::state::Loupe>) {
+pub fn loupe(window: &AppWindow, loupe: Option<&halma_core::state::Loupe>) {
     let board = window.global::<BoardState>();
     let (x, y) = loupe.and_then(|l| l.target).unwrap_or((-1, -1));
     board.set_loupe_shown(loupe.is_some());
@@ -60,10 +61,11 @@ pub fn messages(window: &AppWindow, messages: &Messages) {
 }
 
 /// What went wrong with the saved files at start (empty once dismissed).
-fn load_problems(window: &AppWindow, problems: &[SaveProblem]) {
+fn load_problems(window: &AppWindow, problems: &[StartProblem]) {
     let form = window.global::<NewGameForm>();
-    if differs(form.get_load_problems(), problems) {
-        form.set_load_problems(ModelRc::new(VecModel::from(problems.to_vec())));
+    let problems: Vec<SaveProblem> = problems.iter().map(super::presenter::start_problem).collect();
+    if differs(form.get_load_problems(), &problems) {
+        form.set_load_problems(ModelRc::new(VecModel::from(problems)));
     }
 }
 
@@ -88,8 +90,8 @@ fn import_trouble(window: &AppWindow, trouble: Option<&(usize, Trouble)>) {
         return;
     };
     records.set_error_line(int(*line));
-    records.set_trouble(trouble.kind);
-    records.set_detail(trouble.detail);
+    records.set_trouble(trouble.kind.into());
+    records.set_detail(trouble.detail.into());
     records.set_error(trouble.text.as_str().into());
     records.set_error_action(int(trouble.action));
     records.set_detail_row(trouble.row);
@@ -348,7 +350,7 @@ pub fn train(window: &AppWindow, info: crate::TrainInfo) {
 
 /// The games by message (#40): Send, the receive dialog, the told lines, the Games list.
 /// Undo stops at what the other side may know.
-pub fn by_message(window: &AppWindow, picture: super::by_message::Picture) {
+pub fn by_message(window: &AppWindow, picture: super::by_message_presenter::Picture) {
     let global = window.global::<crate::ByMessage>();
     global.set_active(picture.active);
     global.set_can_send(picture.can_send);
@@ -382,7 +384,7 @@ pub fn by_message(window: &AppWindow, picture: super::by_message::Picture) {
 
 /// The network game (#40): its panel on the game page and the join dialog. Redo and
 /// Restart do not apply while the other device plays too; Undo asks it first.
-pub fn nearby(window: &AppWindow, picture: super::nearby::Picture) {
+pub fn nearby(window: &AppWindow, picture: super::nearby_presenter::Picture) {
     let global = window.global::<crate::Nearby>();
     global.set_active(picture.active);
     global.set_hosting(picture.hosting);

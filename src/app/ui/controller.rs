@@ -5,24 +5,23 @@
 //! review's gate, carries out the effects, saves, starts the seat to move and refreshes
 //! the window. `wiring` connects the callbacks; `bind` writes the Slint globals.
 
-use super::actions::{self, Event, TrainOutcome};
 use super::analysing::{AnalysisRunner, Polled};
-use super::animation::HOP_TIME;
-use super::effects::{Effects, Redraw, Save};
 use super::gestures::TapFilter;
 use super::loss_measure::{LossMeasure, Measured};
-use super::state::{AppState, Facts};
-use super::worker::{JobKind, Worker};
+use super::worker::Worker;
 use super::{analysis_presenter, bind, presenter};
-use crate::ai;
-use crate::ai::analysis::Quality;
-use crate::app::locale;
-use crate::app::players::{program_name, Driven};
-use crate::app::saving::{self, Saver};
-use crate::app::session::{Player, Session};
-use crate::app::sound::{self, Cue, Feedback};
-use crate::app::storage::{self, Store};
 use crate::{AppWindow, Cell};
+use halma_ai::analysis::Quality;
+use halma_core::actions::{self, Event, TrainOutcome};
+use halma_core::animation::HOP_TIME;
+use halma_core::effects::{Effects, Redraw, Save};
+use halma_core::locale;
+use halma_core::players::{program_name, Driven};
+use halma_core::saving::{self, Saver};
+use halma_core::session::{HistoryKey, Session};
+use halma_core::sound::{self, Cue, Feedback};
+use halma_core::state::{AppState, Facts};
+use halma_core::storage::{self, Store};
 use slint::{ComponentHandle, Timer, TimerMode, VecModel};
 use std::cell::{Cell as StdCell, RefCell};
 use std::rc::Rc;
@@ -53,29 +52,6 @@ struct BoardMotion {
     /// the held tap is a finger's.
     touch_point: StdCell<Option<(f32, f32, f32)>>,
     history_shown: StdCell<Option<HistoryKey>>,
-}
-
-/// Which history a picture was made for: its length, the Zobrist keys of its first and
-/// last positions, and which analysis of it there is (its depth). Two histories of one
-/// length between the same two positions are told apart by chance alone (64-bit keys).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct HistoryKey {
-    actions: usize,
-    start: u64,
-    end: u64,
-    analysis: Option<u32>,
-}
-
-impl HistoryKey {
-    fn of(session: &Session) -> HistoryKey {
-        let game = session.game();
-        HistoryKey {
-            actions: game.history().len(),
-            start: game.start_position().hash(),
-            end: game.position().hash(),
-            analysis: session.analysis().map(|analysis| analysis.quality.depth),
-        }
-    }
 }
 
 /// How the app starts.
@@ -164,18 +140,18 @@ impl Controller {
     }
 
     /// Where the games by message are kept (in the data folder), while this app holds it.
-    fn by_message_store(&self) -> Option<crate::app::correspondence::CorrespondenceStore> {
+    fn by_message_store(&self) -> Option<halma_core::correspondence::CorrespondenceStore> {
         let holds = self.saving.saver.borrow().holds_folder();
         self.by_message_store_if(holds)
     }
 
-    fn by_message_store_if(&self, holds_folder: bool) -> Option<crate::app::correspondence::CorrespondenceStore> {
+    fn by_message_store_if(&self, holds_folder: bool) -> Option<halma_core::correspondence::CorrespondenceStore> {
         let store = self.saving.store.as_ref()?;
         if !holds_folder {
             return None;
         }
         let data_dir = store.path(storage::SETTINGS).parent()?.to_path_buf();
-        Some(crate::app::correspondence::CorrespondenceStore::in_data_dir(&data_dir))
+        Some(halma_core::correspondence::CorrespondenceStore::in_data_dir(&data_dir))
     }
 
     /// The window has shown its first frame (or closed normally): the start worked, and
@@ -204,14 +180,13 @@ impl Controller {
             return Effects::none();
         };
         // The Train page's board plays the puzzle's own game, never the reviewed one.
-        let own_game = state.ui.page() == crate::Page::Train || state.guide.is_some();
+        let own_game = state.ui.page() == halma_core::interface::Page::Train || state.guide.is_some();
         if state.ui.in_review() && event.plays_on_live_game() && !own_game {
             return Effects::none();
         }
-        let before = HistoryKey::of(&state.session);
         let effects = actions::update(&mut state, &facts, event);
         drop(state);
-        self.carry_out(&effects, before);
+        self.carry_out(&effects);
         effects
     }
 
@@ -220,15 +195,15 @@ impl Controller {
         Facts { busy: self.worker.busy(), analysing: self.analysis.is_running() }
     }
 
-    fn carry_out(self: &Rc<Self>, effects: &Effects, before: HistoryKey) {
+    fn carry_out(self: &Rc<Self>, effects: &Effects) {
         if effects.stop_search {
             self.worker.cancel();
         }
         if effects.stop_analysis {
             self.analysis.stop();
         }
-        let ended = self.settle(before);
-        self.give_feedback(effects.cues.iter().copied().chain(ended));
+        self.drop_stale_analysis();
+        self.give_feedback(effects.cues.iter().copied());
         if let Some(copy) = &effects.copy {
             self.write_record(copy);
         }
@@ -253,8 +228,8 @@ impl Controller {
             Save::Soon => self.save_soon(),
             Save::No => {}
         }
-        if self.start_seat_to_move() && effects.save != Save::Now {
-            self.save_now();
+        if let Some(driven) = &effects.start_seat {
+            self.start_seat(driven.clone());
         }
         // The network link: what the action asks, then what the other device has not heard
         // yet (this device's moves and votes, the computer's among them).
@@ -273,27 +248,17 @@ impl Controller {
         }
     }
 
-    /// What every change brings: an analysis of the game as it was is of no use any more,
-    /// the computers answer a draw offer, the board turns to the seat to move, and a
-    /// copied record no longer speaks of this game. Returns the cue of the game's end if
-    /// the computers' votes ended it.
-    fn settle(&self, before: HistoryKey) -> Option<Cue> {
-        let mut state = self.state.borrow_mut();
+    /// An analysis of the game as it was is of no use any more (what the game itself
+    /// brings after every event is decided by `update`'s tail).
+    fn drop_stale_analysis(&self) {
+        let state = self.state.borrow();
         if self.analysis.is_stale(state.session.game()) {
             self.analysis.stop();
         }
-        let orientation = state.settings.orientation;
-        let was_over = state.session.game().is_over();
-        state.session.resolve_computer_votes(ai::should_accept_draw);
-        state.session.apply_orientation(orientation);
-        if HistoryKey::of(&state.session) != before {
-            state.messages.copied = None;
-        }
-        Cue::of_ending(state.session.game().outcome()).filter(|_| !was_over)
     }
 
     /// Carries out the link's commands, and polls the link and the search while either runs.
-    fn run_network(self: &Rc<Self>, commands: &[super::nearby::LanCommand]) {
+    fn run_network(self: &Rc<Self>, commands: &[halma_core::nearby::LanCommand]) {
         if commands.is_empty() {
             return;
         }
@@ -418,40 +383,15 @@ impl Controller {
         }
     }
 
-    /// Starts the driver of the seat to move when no person plays it (it may first offer
-    /// a draw when the game is stuck: then true, the game changed).
-    fn start_seat_to_move(self: &Rc<Self>) -> bool {
-        let mut state = self.state.borrow_mut();
-        let idle = state.animation.is_none() && self.worker.busy() != Some(JobKind::Computer);
-        // The guide leaves the live game as it was: its seat waits for the guide to end.
-        if !idle || !state.ui.has_game() || state.seat_failure.is_some() || state.guide.is_some() {
-            return false;
-        }
-        if state.session.driven_to_move().is_none() || state.program_awaits_confirmation().is_some() {
-            return false;
-        }
-        let offered = state.session.computer_offers_draw(ai::wants_draw);
-        if offered {
-            state.session.resolve_computer_votes(ai::should_accept_draw);
-        }
-        // A person answers first (or everyone accepted).
-        let driven = match state.session.driven_to_move() {
-            Some(Player::Computer(level)) => Driven::Computer(level),
-            Some(Player::Program) => Driven::Program {
-                command: state.settings.engine_command.clone(),
-                move_time: Duration::from_millis(state.settings.engine_move_ms.into()),
-            },
-            // A friend's move comes by message (`Event::Receive`), a nearby player's over
-            // the network (`Event::Nearby`).
-            Some(Player::Human | Player::Friend | Player::Nearby) | None => return offered,
-        };
+    /// Starts the seat to move's driver, as `update` decided.
+    fn start_seat(self: &Rc<Self>, driven: Driven) {
         let weak = Rc::downgrade(self);
+        let state = self.state.borrow();
         self.worker.start_seat(driven, state.session.game(), move || {
             if let Some(controller) = weak.upgrade() {
                 controller.poll_search();
             }
         });
-        offered
     }
 
     /// Shows the interface in the state's language (a bundled catalogue).
@@ -466,18 +406,18 @@ impl Controller {
 
     /// Copy game: on the desktop the record is also saved to a file, which the message
     /// names.
-    fn write_record(&self, copy: &super::effects::Copy) {
+    fn write_record(self: &Rc<Self>, copy: &halma_core::effects::Copy) {
         let saved = match (&self.saving.store, &copy.file_name) {
             (Some(store), Some(name)) => store.save_record(name, &copy.text).ok(),
             _ => None,
         };
         let saved_to = saved.map(|path| path.display().to_string()).unwrap_or_default();
-        self.state.borrow_mut().messages.copied = Some(saved_to);
+        self.dispatch(Event::RecordCopied { saved_to });
     }
 
     /// Send of a game by message: on the desktop the message is also saved to a file,
     /// which the note names; on Android the system's share sheet takes it.
-    fn share_message(&self, message: &super::effects::Copy) {
+    fn share_message(self: &Rc<Self>, message: &halma_core::effects::Copy) {
         #[cfg(target_os = "android")]
         crate::app::share::share_text(&message.text);
         let saved = match (&self.saving.store, &message.file_name) {
@@ -485,41 +425,43 @@ impl Controller {
             _ => None,
         };
         let saved_to = saved.map(|path| path.display().to_string()).unwrap_or_default();
-        self.state.borrow_mut().by_message.note = super::by_message::Note::Sent { saved_to };
+        self.dispatch(Event::MessageShared { saved_to });
     }
 
     // ----- Saving -----
 
     /// Saves the session (when a game is in progress) and the settings, each only if it
     /// changed. A failure is shown to the player until a later save succeeds; play goes on.
-    fn save_now(&self) {
+    fn save_now(self: &Rc<Self>) {
         self.saving.pending.stop();
-        let mut state = self.state.borrow_mut();
-        let mut saver = self.saving.saver.borrow_mut();
-        let mut result = saver.save_settings(&state.settings);
-        // While a game by message is shown, the game on this device is the one kept aside.
-        let device = match state.by_message.active {
-            None => state.ui.has_game().then_some(&state.session),
-            Some(_) => state.by_message.device.as_ref(),
-        };
-        if let Some(device) = device {
-            result = saver.save_session(device).and(result);
-        }
-        let state = &mut *state;
-        state.by_message.sync(&state.session);
-        if let Some(store) = self.by_message_store_if(saver.holds_folder()) {
-            for id in std::mem::take(&mut state.by_message.dirty) {
-                let Some(game) = state.by_message.games.get(&id) else { continue };
-                if let Err(error) = store.save(game) {
-                    state.by_message.dirty.insert(id);
-                    result = result.and(Err(storage::SaveFailure::from_io(&error)));
+        let result = {
+            let mut state = self.state.borrow_mut();
+            let mut saver = self.saving.saver.borrow_mut();
+            let mut result = saver.save_settings(&state.settings);
+            // While a game by message is shown, the game on this device is the one kept aside.
+            let device = match state.by_message.active {
+                None => state.ui.has_game().then_some(&state.session),
+                Some(_) => state.by_message.device.as_ref(),
+            };
+            if let Some(device) = device {
+                result = saver.save_session(device).and(result);
+            }
+            let state = &mut *state;
+            if let Some(store) = self.by_message_store_if(saver.holds_folder()) {
+                for id in std::mem::take(&mut state.by_message.dirty) {
+                    let Some(game) = state.by_message.games.get(&id) else { continue };
+                    if let Err(error) = store.save(game) {
+                        state.by_message.dirty.insert(id);
+                        result = result.and(Err(storage::SaveFailure::from_io(&error)));
+                    }
                 }
             }
-        }
+            result
+        };
         if let Err(failure) = &result {
             eprintln!("halma: could not save: {failure}");
         }
-        state.messages.save_failure = result.err();
+        self.dispatch(Event::Saved(result.err()));
     }
 
     /// Saves within [`SELECTION_SAVE_DELAY`]: for changes of the selection, the preview
@@ -617,14 +559,14 @@ impl Controller {
         bind::messages(&window, &state.messages);
         let program_move = Duration::from_millis(settings.engine_move_ms.into());
         let confirming = state.program_awaits_confirmation().filter(|_| review.is_none() && !guiding);
-        let status = presenter::status(session, self.worker.busy(), ui.question(), program_move);
+        let status = presenter::status(session, self.worker.busy(), ui.question().into(), program_move);
         bind::status(&window, if confirming.is_some() { status.waiting_to_start() } else { status });
         bind::seat_failure(
             &window,
             presenter::seat_failure(state.seat_failure.filter(|_| review.is_none() && !guiding)),
         );
-        bind::by_message(&window, super::by_message::picture(&state.by_message, session, &ui));
-        bind::nearby(&window, super::nearby::picture(state.nearby.as_ref(), state.join.as_ref()));
+        bind::by_message(&window, super::by_message_presenter::picture(&state.by_message, session, &ui));
+        bind::nearby(&window, super::nearby_presenter::picture(state.nearby.as_ref(), state.join.as_ref()));
         bind::program_confirmation(&window, confirming.as_deref());
         bind::program_name(&window, &program_name(&settings.engine_command));
         let shown = review.as_ref().map(|shown| (shown.game().history().len(), shown.game().to_move().index() as i32));
@@ -729,7 +671,7 @@ fn notify_first_frame(window: &AppWindow, controller: &Rc<Controller>) {
 }
 
 /// The calendar date of a day number from 1970-01-01 (Howard Hinnant's algorithm, the
-/// inverse of `ai::puzzles::days_from_civil`).
+/// inverse of `halma_ai::puzzles::days_from_civil`).
 fn civil_from_days(days: i64) -> (i32, u32, u32) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
@@ -746,7 +688,7 @@ fn civil_from_days(days: i64) -> (i32, u32, u32) {
 #[cfg(test)]
 mod date_tests {
     use super::civil_from_days;
-    use crate::ai::puzzles::days_from_civil;
+    use halma_ai::puzzles::days_from_civil;
 
     #[test]
     fn day_numbers_and_dates_agree() {

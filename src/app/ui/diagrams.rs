@@ -7,9 +7,9 @@
 //! Pure functions: the pictures are plain data, pushed once into `RulesDiagrams`.
 
 use super::presenter::{camp_outline, seat_index};
-use crate::app::view::BoardView;
-use crate::rules::{Bitboard, Position, Seat, Setup, Square};
 use crate::{CampOutline, Cell, DiagramCaption, Mark};
+use halma_core::view::BoardView;
+use halma_rules::{Bitboard, Position, Seat, Setup, Square};
 use slint::SharedString;
 
 /// A rectangle of the board: its bottom-left square's column and row, and its size.
@@ -352,7 +352,7 @@ pub fn team() -> DiagramPicture {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::IllegalMove;
+    use halma_rules::IllegalMove;
 
     /// Why the engine refuses a diagram's route.
     fn refusal(start: &Position, route: &[&str]) -> Option<IllegalMove> {

@@ -2,8 +2,8 @@
 //! the squares it rings (as display cells of the guide's board) and what else it points
 //! at. A pure function of the guide, tested without a window.
 
-use crate::app::guide::{Guide, Pointer, Step};
 use crate::{GuideMark, GuidePointer, GuideStep};
+use halma_core::guide::{Guide, Pointer, Step};
 
 /// What the guide's card and marks show.
 #[derive(Clone, Debug, PartialEq)]

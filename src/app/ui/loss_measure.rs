@@ -2,9 +2,9 @@
 //! depth on a background thread: in a debug build the search takes too long for the
 //! interface's thread, and the player sees the verdict at once and the figure a moment later.
 
-use crate::ai::analysis::Steps;
-use crate::ai::puzzles::{Puzzle, VERIFY_DEPTH};
-use crate::rules::{Move, Route};
+use halma_ai::analysis::Steps;
+use halma_ai::puzzles::{Puzzle, VERIFY_DEPTH};
+use halma_rules::{Move, Route};
 use slint::{Timer, TimerMode};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};

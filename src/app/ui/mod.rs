@@ -1,44 +1,38 @@
-//! The Slint window and everything between it and the session.
+//! The Slint window and everything between it and the core (`halma-core`, which decides
+//! everything and knows no Slint).
 //!
-//! - [`state`]: the one `AppState` (session, settings, form, interface state, messages);
-//! - [`actions`]: what each [`actions::Event`] does to the state, as plain functions
-//!   returning [`effects::Effects`], tested without a window;
-//! - [`controller`]: owns the state and what runs beside it; its one `dispatch` runs the
-//!   actions and carries out their effects; `wiring` turns Slint callbacks into events;
-//! - [`presenter`], [`analysis_presenter`], [`record_presenter`]: pure functions from the
-//!   state to the plain data the views show; `bind` copies them into the Slint globals;
-//! - [`ui_state`]: the interface's own state (page, dialog, menu, review, cursor) and Back;
+//! - [`controller`]: owns the core's `AppState` and what runs beside it; its one
+//!   `dispatch` runs `halma_core::actions::update` and carries out the effects; `wiring`
+//!   turns Slint callbacks into the core's events;
+//! - [`convert`]: the core's interface words (`halma_core::interface`) and the window's
+//!   copies of them, one to one;
+//! - [`presenter`], [`analysis_presenter`], [`by_message_presenter`],
+//!   [`nearby_presenter`], [`guide_presenter`], [`train_presenter`]: pure functions from
+//!   the state to the plain data the views show; `bind` copies them into the Slint globals;
 //! - [`worker`]: polls the seats' drivers and the hint on a timer; [`gestures`]: taps
-//!   against pinches; [`animation`]: moves shown hop by hop;
-//!   [`setup_form`]: the new-game form; [`diagrams`]: the Rules page's pictures.
+//!   against pinches; [`diagrams`]: the Rules page's pictures.
 
-pub mod actions;
 mod analysing;
 pub mod analysis_presenter;
-pub mod animation;
 mod bind;
-pub mod by_message;
+pub mod by_message_presenter;
 pub mod controller;
+pub mod convert;
 pub mod diagrams;
-pub mod effects;
 pub mod gestures;
 pub mod guide_presenter;
 mod loss_measure;
-pub mod nearby;
+pub mod nearby_presenter;
 mod network;
 pub mod presenter;
-pub mod record_presenter;
-pub mod setup_form;
-pub mod state;
 pub mod train_presenter;
-pub mod ui_state;
 mod wiring;
 pub mod worker;
 
 pub use controller::{Controller, StartOptions, SELECTION_SAVE_DELAY};
 
-use super::storage::{self, Store};
 use crate::AppWindow;
+use halma_core::storage::{self, Store};
 use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -66,7 +60,7 @@ pub fn run_app(data_dir: PathBuf) -> Result<(), slint::PlatformError> {
     let window = AppWindow::new()?;
     let controller = Controller::install(&window, Some(Store::new(data_dir)));
     // Only the app makes sounds and vibrates: tests and tools keep the silent sink.
-    controller.set_feedback(Box::new(crate::app::sound::player::Device::default()));
+    controller.set_feedback(Box::new(crate::app::sound_player::Device::default()));
     CONTROLLER.with(|c| *c.borrow_mut() = Some(controller.clone()));
     // A game's message shared to Halma from a chat app (#40).
     #[cfg(target_os = "android")]
@@ -127,6 +121,6 @@ pub fn save_now() {
 /// interface follows it unless the player chose a language in the app.
 pub fn system_language_changed(tag: &str) {
     with_controller(|controller| {
-        controller.dispatch(actions::Event::SystemLanguage(tag.to_string()));
+        controller.dispatch(halma_core::actions::Event::SystemLanguage(tag.to_string()));
     });
 }

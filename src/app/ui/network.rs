@@ -2,11 +2,11 @@
 //! the host's announcement, the guest's search for hosts, and the timer that polls them.
 //! The actions decide everything ([`LanCommand`]s in, [`Event`]s out); this only runs it.
 
-use super::actions::Event;
-use super::nearby::LanCommand;
-use crate::app::correspondence::GameId;
-use crate::app::lan::discovery::{Advertiser, Browser};
-use crate::app::lan::{self, LanEvent, LanLink};
+use halma_core::actions::Event;
+use halma_core::correspondence::GameId;
+use halma_core::lan::discovery::{Advertiser, Browser};
+use halma_core::lan::{self, LanEvent, LanLink};
+use halma_core::nearby::LanCommand;
 use slint::Timer;
 use std::cell::RefCell;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

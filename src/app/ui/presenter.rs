@@ -2,21 +2,22 @@
 //! a running search) to the plain data the views show. They need no window, so the
 //! unit tests below check what a player would see without drawing anything.
 
-use super::animation::Animation;
-use super::setup_form::SetupForm;
-use super::worker::{JobKind, COMPUTER_PAUSE};
-use crate::ai::Level;
-use crate::app::players::FailureKind;
-use crate::app::saving::StartProblem;
-use crate::app::session::{Notice as SessionNotice, Player, Session, PROGRAMS_OFFERED};
-use crate::app::settings::Theme;
-use crate::app::storage::{self, Damage, Document, SaveFailure};
-use crate::app::view::{BoardView, Orientation};
-use crate::rules::{Action, Bitboard, DrawReason, Outcome as GameOutcome, Seat, Setup, Square};
+use super::worker::COMPUTER_PAUSE;
 use crate::{
     BoardTurning, CampOutline, Cell, Mark, MoveEntry, Notice, Outcome, PlayerKind, Question, SaveDamage,
     SaveFailureKind, SaveProblem, SavedFile, SeatChoice, SeatFailure, SeatInfo, ThemeChoice,
 };
+use halma_core::animation::Animation;
+use halma_core::interface;
+use halma_core::jobs::JobKind;
+use halma_core::players::FailureKind;
+use halma_core::saving::StartProblem;
+use halma_core::session::{Notice as SessionNotice, Player, Session, PROGRAMS_OFFERED};
+use halma_core::settings::Theme;
+use halma_core::setup_form::SetupForm;
+use halma_core::storage::{self, Damage, Document, SaveFailure};
+use halma_core::view::{BoardView, Orientation};
+use halma_rules::{Action, Bitboard, DrawReason, Outcome as GameOutcome, Seat, Setup, Square};
 use slint::SharedString;
 use std::time::Duration;
 
@@ -30,65 +31,16 @@ pub fn seat_index(seat: Seat) -> i32 {
     seat.index() as i32
 }
 
-/// The seat of a Theme index, if it is one.
-pub fn seat_from_index(index: i32) -> Option<Seat> {
-    (0..4).contains(&index).then(|| Seat::from_index(index as usize))
-}
-
 pub fn player_kind(player: Player) -> PlayerKind {
-    match player {
-        Player::Human => PlayerKind::Human,
-        Player::Computer(Level::Beginner | Level::Greedy) => PlayerKind::Beginner,
-        Player::Computer(Level::Casual) => PlayerKind::Casual,
-        Player::Computer(Level::Strong) => PlayerKind::Strong,
-        Player::Computer(Level::Master) => PlayerKind::Master,
-        Player::Program => PlayerKind::Program,
-        Player::Friend => PlayerKind::Friend,
-        Player::Nearby => PlayerKind::Nearby,
-    }
-}
-
-pub fn player_from_kind(kind: PlayerKind) -> Player {
-    match kind {
-        PlayerKind::Human => Player::Human,
-        PlayerKind::Beginner => Player::Computer(Level::Beginner),
-        PlayerKind::Casual => Player::Computer(Level::Casual),
-        PlayerKind::Strong => Player::Computer(Level::Strong),
-        PlayerKind::Master => Player::Computer(Level::Master),
-        PlayerKind::Program => Player::Program,
-        PlayerKind::Friend => Player::Friend,
-        PlayerKind::Nearby => Player::Nearby,
-    }
+    interface::PlayerKind::from(player).into()
 }
 
 pub fn turning(orientation: Orientation) -> BoardTurning {
-    match orientation {
-        Orientation::Fixed => BoardTurning::Fixed,
-        Orientation::FaceSeatToMove => BoardTurning::FaceSeatToMove,
-    }
+    interface::BoardTurning::from(orientation).into()
 }
 
 pub fn theme_choice(theme: Theme) -> ThemeChoice {
-    match theme {
-        Theme::System => ThemeChoice::System,
-        Theme::Light => ThemeChoice::Light,
-        Theme::Dark => ThemeChoice::Dark,
-    }
-}
-
-pub fn theme(choice: ThemeChoice) -> Theme {
-    match choice {
-        ThemeChoice::System => Theme::System,
-        ThemeChoice::Light => Theme::Light,
-        ThemeChoice::Dark => Theme::Dark,
-    }
-}
-
-pub fn orientation(turning: BoardTurning) -> Orientation {
-    match turning {
-        BoardTurning::Fixed => Orientation::Fixed,
-        BoardTurning::FaceSeatToMove => Orientation::FaceSeatToMove,
-    }
+    interface::ThemeChoice::from(theme).into()
 }
 
 /// What the board shows.
@@ -456,7 +408,7 @@ pub fn pickers(session: &Session) -> PickerPicture {
     }
     let game = session.game();
     let interaction = session.interaction();
-    let pieces = crate::app::interaction::Interaction::movable_pieces(game);
+    let pieces = halma_core::interaction::Interaction::movable_pieces(game);
     let routes = interaction.destination_routes(game);
     let end = interaction.preview_move().map(|m| m.to);
     PickerPicture {
@@ -508,7 +460,7 @@ pub fn form(form: &SetupForm) -> FormPicture {
 
 /// What the player hears about a problem found at start. Only typed reasons cross the
 /// seam, each translated in the window; the system's own text (always English) goes to
-/// the log ([`start_problem_log`]).
+/// the log (`StartProblem::log_line`).
 pub fn start_problem(problem: &StartProblem) -> SaveProblem {
     let file = |document: Document| if document == storage::SETTINGS { SavedFile::Settings } else { SavedFile::Game };
     let (file, damage) = match problem {
@@ -531,25 +483,6 @@ fn save_damage(damage: &Damage) -> SaveDamage {
         Damage::Foreign { .. } => SaveDamage::Foreign,
         Damage::NewerVersion { .. } => SaveDamage::NewerVersion,
         Damage::Invalid(_) => SaveDamage::Invalid,
-    }
-}
-
-/// A start problem in full, for the log.
-pub fn start_problem_log(problem: &StartProblem) -> String {
-    match problem {
-        StartProblem::Damaged { document, problem, kept_as } => {
-            let kept = kept_as.as_ref().map_or(String::from("could not be renamed"), |path| {
-                format!("kept as {}", path.file_name().map_or_else(String::new, |name| name.to_string_lossy().into()))
-            });
-            format!("{} not loaded ({kept}): {problem}", document.file_name)
-        }
-        StartProblem::FromNewerVersion { document } => {
-            format!("{} is from a newer version of Halma: left in place and not saved over", document.file_name)
-        }
-        StartProblem::LastStartFailed { kept } => {
-            format!("the last start did not show its window: {} file(s) set aside, starting afresh", kept.len())
-        }
-        StartProblem::AlreadyOpen => String::from("another Halma holds the data folder: this one saves nothing"),
     }
 }
 
@@ -579,8 +512,8 @@ pub fn save_failure(failure: Option<&SaveFailure>) -> SaveFailureKind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::session::GameConfig;
-    use crate::rules::sq;
+    use halma_core::session::GameConfig;
+    use halma_rules::sq;
 
     /// The engine program's time for a move in these tests.
     const PROGRAM_MOVE: Duration = Duration::from_millis(2500);
@@ -682,7 +615,7 @@ mod tests {
     #[test]
     fn the_form_asks_for_the_engine_programs_command_line() {
         let mut setup = SetupForm::default();
-        setup.set_player(Seat::C, player_from_kind(PlayerKind::Program));
+        setup.set_player(Seat::C, Player::Program);
         let picture = form(&setup);
         assert_eq!(picture.seat_choices[1].player, PlayerKind::Program);
         assert!(picture.needs_command && !picture.can_start, "no command line yet");
@@ -711,13 +644,13 @@ mod tests {
     #[test]
     fn a_computer_seat_to_move_says_how_long_it_thinks() {
         let config = GameConfig {
-            players: [Player::Computer(Level::Master), Player::Human, Player::Human, Player::Human],
+            players: [Player::Computer(halma_ai::Level::Master), Player::Human, Player::Human, Player::Human],
             ..GameConfig::default()
         };
         let session = Session::new(config);
         // Its own time when longer than the visible pause, else the pause.
         let master = status(&session, Some(JobKind::Computer), Question::None, PROGRAM_MOVE);
-        assert_eq!(master.thinking_time_ms, Level::Master.movetime().max(COMPUTER_PAUSE).as_millis() as i32);
+        assert_eq!(master.thinking_time_ms, halma_ai::Level::Master.movetime().max(COMPUTER_PAUSE).as_millis() as i32);
         assert_eq!(master.thinking_time_ms, 450);
         let mut game = session.game().clone();
         assert!(game.play_text("e2-f3").is_ok());
@@ -750,7 +683,7 @@ mod tests {
         let crashed = StartProblem::LastStartFailed { kept: Vec::new() };
         assert_eq!(start_problem(&crashed).damage, SaveDamage::LastStartFailed);
         assert_eq!(start_problem(&StartProblem::AlreadyOpen).damage, SaveDamage::AlreadyOpen);
-        assert!(start_problem_log(&damaged).contains("line 1"), "the detail is kept for the log");
+        assert!(damaged.log_line().contains("line 1"), "the detail is kept for the log");
     }
 
     #[test]
@@ -772,13 +705,13 @@ mod tests {
             PlayerKind::Friend,
             PlayerKind::Nearby,
         ] {
-            assert_eq!(player_kind(player_from_kind(kind)), kind);
+            assert_eq!(player_kind(interface::PlayerKind::from(kind).into()), kind);
         }
         for turning in [BoardTurning::Fixed, BoardTurning::FaceSeatToMove] {
-            assert_eq!(super::turning(orientation(turning)), turning);
+            assert_eq!(super::turning(interface::BoardTurning::from(turning).into()), turning);
         }
         for choice in [ThemeChoice::System, ThemeChoice::Light, ThemeChoice::Dark] {
-            assert_eq!(theme_choice(theme(choice)), choice);
+            assert_eq!(theme_choice(interface::ThemeChoice::from(choice).into()), choice);
         }
     }
 }

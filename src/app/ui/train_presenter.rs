@@ -1,12 +1,12 @@
 //! The Train page's picture: what the puzzle shown, its outcome and the progress look
 //! like, from the state alone (pure; tested without a window).
 
-use super::actions::{puzzle_set, TrainOutcome, TrainSource, Training};
-use crate::ai::analysis::Class;
-use crate::ai::puzzles::Difficulty;
-use crate::app::session::Session;
-use crate::app::settings::TrainingProgress;
 use crate::TrainInfo;
+use halma_ai::analysis::Class;
+use halma_ai::puzzles::Difficulty;
+use halma_core::actions::{puzzle_set, TrainOutcome, TrainSource, Training};
+use halma_core::session::Session;
+use halma_core::settings::TrainingProgress;
 
 fn difficulty_index(difficulty: Difficulty) -> i32 {
     match difficulty {

@@ -1,12 +1,12 @@
 //! Connects the Slint callbacks of each global to the controller: each becomes an
 //! [`Event`] for the one dispatch (taps and gestures pass the pinch filter first).
 
-use super::actions::Event;
 use super::controller::Controller;
 use crate::{
     Analysis, AppWindow, BoardState, BoardTurning, GameMenuState, GameState, Navigation, NewGameForm, Page, Pickers,
     PlayerKind, Preferences, Records, ReviewStep, ThemeChoice,
 };
+use halma_core::actions::Event;
 use slint::ComponentHandle;
 use std::rc::Rc;
 
@@ -76,7 +76,7 @@ impl Controller {
 
     fn connect_navigation(self: &Rc<Self>, window: &AppWindow) {
         let navigation = window.global::<Navigation>();
-        send!(self, navigation.on_show, |page: Page| Event::ShowPage(page));
+        send!(self, navigation.on_show, |page: Page| Event::ShowPage(page.into()));
         send!(self, navigation.on_go_back, || Event::GoBack);
         send!(self, navigation.on_escape, || Event::Escape);
         let weak = Rc::downgrade(self);
@@ -130,7 +130,7 @@ impl Controller {
         send!(self, game.on_new_game, || Event::NewGame);
         send!(self, game.on_answer_question, |yes: bool| Event::AnswerQuestion(yes));
         send!(self, game.on_set_up, || Event::SetUp);
-        send!(self, game.on_review_step, |step: ReviewStep| Event::ReviewStep(step));
+        send!(self, game.on_review_step, |step: ReviewStep| Event::ReviewStep(step.into()));
         send!(self, game.on_review_at, |index: i32| Event::ReviewAt(index));
         let analysis = window.global::<Analysis>();
         send!(self, analysis.on_analyse, || Event::Analyse);
@@ -175,7 +175,7 @@ impl Controller {
         let form = window.global::<NewGameForm>();
         send!(self, form.on_set_players, |players: i32| Event::SetPlayers(players));
         send!(self, form.on_set_both_armies, |both: bool| Event::SetBothArmies(both));
-        send!(self, form.on_set_seat_player, |seat: i32, kind: PlayerKind| Event::SetSeatPlayer(seat, kind));
+        send!(self, form.on_set_seat_player, |seat: i32, kind: PlayerKind| Event::SetSeatPlayer(seat, kind.into()));
         send!(self, form.on_set_first_seat, |index: i32| Event::SetFirstSeat(index));
         send!(self, form.on_set_engine_command, |command: slint::SharedString| Event::SetEngineCommand(command.into()));
         send!(self, form.on_set_engine_move_time, |index: i32| Event::SetEngineMoveTime(index));
@@ -196,8 +196,8 @@ impl Controller {
         });
         let preferences = window.global::<Preferences>();
         send!(self, preferences.on_select_language, |index: i32| Event::SelectLanguage(index));
-        send!(self, preferences.on_set_turning, |turning: BoardTurning| Event::SetTurning(turning));
-        send!(self, preferences.on_set_theme, |theme: ThemeChoice| Event::SetTheme(theme));
+        send!(self, preferences.on_set_turning, |turning: BoardTurning| Event::SetTurning(turning.into()));
+        send!(self, preferences.on_set_theme, |theme: ThemeChoice| Event::SetTheme(theme.into()));
         send!(self, preferences.on_set_sound, |on: bool| Event::SetSound(on));
         send!(self, preferences.on_set_vibration, |on: bool| Event::SetVibration(on));
     }

@@ -2,10 +2,9 @@
 //! (`app::players`) and the hint's search, so the window stays responsive. What thinks
 //! and how lives in `app::players`; here is only when to look, and the computer's
 //! visible pause.
-
-use crate::ai;
-use crate::app::players::{Background, Driven, Seats, Turn};
-use crate::rules::Game;
+use halma_core::jobs::{Finished, JobKind};
+use halma_core::players::{Background, Driven, Seats, Turn};
+use halma_rules::Game;
 use slint::{Timer, TimerMode};
 use std::cell::{Cell, RefCell};
 use std::time::Duration;
@@ -14,23 +13,6 @@ use std::time::Duration;
 pub const COMPUTER_PAUSE: Duration = Duration::from_millis(450);
 /// How often a running search is checked for its result.
 const POLL_TIME: Duration = Duration::from_millis(25);
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JobKind {
-    /// A seat's driver chooses its action.
-    Computer,
-    /// A hint for the person to move.
-    Hint,
-}
-
-/// What a poll found.
-#[derive(Debug)]
-pub struct Finished {
-    pub kind: JobKind,
-    /// Number of actions in the game when the search started.
-    pub plies: usize,
-    pub turn: Turn,
-}
 
 /// At most one search at a time (a seat's or the hint's), polled by a timer.
 #[derive(Default)]
@@ -65,7 +47,7 @@ impl Worker {
     pub fn start_hint(&self, game: Game, poll: impl FnMut() + 'static) {
         self.cancel();
         let plies = game.history().len();
-        let search = Background::spawn(move |stop| Ok(ai::hint(&game, stop)));
+        let search = Background::spawn(move |stop| Ok(halma_ai::hint(&game, stop)));
         *self.hint.borrow_mut() = Some((plies, search));
         self.pause_polls.set(0);
         self.timer.start(TimerMode::Repeated, POLL_TIME, poll);

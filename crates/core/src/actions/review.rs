@@ -1,0 +1,31 @@
+//! Review: the board shows the position after any action of the game, read-only, while
+//! the live game, its history, its preview and its save stay as they were. Also the game
+//! page's menu and the analysis summary, which open over it.
+
+use crate::effects::Effects;
+use crate::interface::ReviewStep;
+use crate::state::AppState;
+
+pub(super) fn step(state: &mut AppState, step: ReviewStep) -> Effects {
+    let total = state.session.game().history().len();
+    state.ui.review_step(step, total);
+    Effects::redraw()
+}
+
+/// Shows the position after the game's first `position` actions (0: the start).
+pub(super) fn show_position(state: &mut AppState, position: i32) -> Effects {
+    let Ok(position) = usize::try_from(position) else { return Effects::none() };
+    let total = state.session.game().history().len();
+    state.ui.review_position(position, total);
+    Effects::redraw()
+}
+
+pub(super) fn set_menu_open(state: &mut AppState, open: bool) -> Effects {
+    state.ui.set_menu_open(open);
+    Effects::redraw()
+}
+
+pub(super) fn set_summary_open(state: &mut AppState, open: bool) -> Effects {
+    state.ui.set_summary_open(open);
+    Effects::redraw()
+}
