@@ -58,6 +58,20 @@ pub struct AppState {
     pub nearby: Option<super::nearby::Nearby>,
     /// The join dialog, while it is open.
     pub join: Option<JoinForm>,
+    /// An action that would replace the unfinished game on this device, held while
+    /// the player is asked (`Question::Replace`).
+    pub replacing: Option<Replacement>,
+}
+
+/// What takes the place of the game on this device once the player says yes.
+#[derive(Clone, Debug)]
+pub enum Replacement {
+    /// An imported record's game, in review from its start when `review`.
+    Import { session: Box<Session>, review: bool },
+    /// The new-game form's game (Start).
+    Start,
+    /// A game nearby, joined with this code at this address (both already checked).
+    Join { code: crate::app::lan::JoinCode, addr: std::net::SocketAddr },
 }
 
 /// The dialog that joins a game nearby.
@@ -137,6 +151,7 @@ impl Default for AppState {
             by_message: Default::default(),
             nearby: None,
             join: None,
+            replacing: None,
         }
     }
 }
@@ -161,6 +176,16 @@ impl AppState {
     /// show and play it.
     pub fn guide_shown(&self) -> Option<&Session> {
         self.guide.as_ref().map(crate::app::guide::Guide::session)
+    }
+
+    /// True when another game taking the board's place would lose moves: the game on
+    /// this device (shown, or kept aside while a game by message is shown) is started
+    /// and not over. Games by message are kept in their own files and never at stake.
+    pub fn unfinished_game_at_stake(&self) -> bool {
+        match self.by_message.active {
+            Some(_) => self.by_message.device.as_ref().is_some_and(Session::is_unfinished),
+            None => self.ui.has_game() && self.session.is_unfinished(),
+        }
     }
 
     /// True while a preview or a selection is on the board.

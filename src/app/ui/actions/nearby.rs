@@ -11,9 +11,9 @@ use crate::app::session::{GameConfig, Player, Session};
 use crate::app::settings::SavedLink;
 use crate::app::ui::effects::Effects;
 use crate::app::ui::nearby::{ending, Ending, LanCommand, Nearby, Note, Status};
-use crate::app::ui::state::{AppState, JoinForm, JoinTrouble};
+use crate::app::ui::state::{AppState, JoinForm, JoinTrouble, Replacement};
 use crate::rules::{Action, SeatSet};
-use crate::Page;
+use crate::{Page, Question};
 use std::net::SocketAddr;
 
 /// Effects that hand `commands` to the link.
@@ -102,7 +102,20 @@ pub(super) fn join(state: &mut AppState, code: &str, address: &str) -> Effects {
         return Effects::redraw();
     };
     form.trouble = None;
-    form.connecting = true;
+    if state.unfinished_game_at_stake() {
+        // The host's game will take the board's place: the player says yes first.
+        state.join = None;
+        state.replacing = Some(Replacement::Join { code, addr });
+        state.ui.show(Page::Game);
+        state.ui.ask(Question::Replace);
+        return link(vec![LanCommand::Browse(false)]).and(Effects::redraw());
+    }
+    join_agreed(state, code, addr)
+}
+
+/// Join, once nothing is at stake or the player agreed to replace the unfinished game.
+pub(super) fn join_agreed(state: &mut AppState, code: JoinCode, addr: SocketAddr) -> Effects {
+    state.join.get_or_insert_with(JoinForm::default).connecting = true;
     let closed = detach(state);
     state.nearby = Some(Nearby::joining(code, addr));
     let config = JoinConfig { addr, code, id: None };

@@ -8,9 +8,9 @@ use crate::app::session::Session;
 use crate::app::ui::effects::Effects;
 use crate::app::ui::presenter;
 use crate::app::ui::setup_form::SetupForm;
-use crate::app::ui::state::{AppState, Facts};
+use crate::app::ui::state::{AppState, Facts, Replacement};
 use crate::app::ui::ui_state::BackStep;
-use crate::{BoardTurning, Page, PlayerKind, ThemeChoice};
+use crate::{BoardTurning, Page, PlayerKind, Question, ThemeChoice};
 
 /// The start: the saved settings and game, and what went wrong reading them (then the
 /// new-game screen shows it, until dismissed).
@@ -125,6 +125,19 @@ pub(super) fn start(state: &mut AppState) -> Effects {
         state.trusted_commands.insert(form.engine_command());
     }
     state.settings.last_config = Some(config);
+    // A game by message keeps the game on this device aside; any other takes its place.
+    if config.friend_seats().is_empty() && state.unfinished_game_at_stake() {
+        state.replacing = Some(Replacement::Start);
+        state.ui.show(Page::Game);
+        state.ui.ask(Question::Replace);
+        return Effects::redraw();
+    }
+    start_agreed(state)
+}
+
+/// Start, once nothing is at stake or the player agreed to replace the unfinished game.
+pub(super) fn start_agreed(state: &mut AppState) -> Effects {
+    let config = state.form.config();
     if !config.friend_seats().is_empty() {
         let closed = super::nearby::detach(state);
         return closed.and(super::correspondence::start(state, config));

@@ -9,7 +9,7 @@ use crate::app::session::Player;
 use crate::app::sound::Cue;
 use crate::app::ui::animation::Animation;
 use crate::app::ui::effects::Effects;
-use crate::app::ui::state::{AppState, Facts};
+use crate::app::ui::state::{AppState, Facts, Replacement};
 use crate::app::ui::worker::{Finished, JobKind};
 use crate::rules::{Action, Seat, Square};
 use crate::{Page, Question};
@@ -218,6 +218,7 @@ pub(super) fn answer_question(state: &mut AppState, yes: bool) -> Effects {
     if yes {
         carry_out(state, question)
     } else {
+        state.replacing = None;
         Effects::redraw()
     }
 }
@@ -238,6 +239,12 @@ fn carry_out(state: &mut AppState, question: Question) -> Effects {
         Question::OfferDraw => match state.session.offer_draw() {
             Ok(_) => Effects::saved().and(ending(state)),
             Err(_) => Effects::redraw(),
+        },
+        Question::Replace => match state.replacing.take() {
+            Some(Replacement::Import { session, review }) => super::records::take_place(state, *session, review),
+            Some(Replacement::Start) => super::pages::start_agreed(state),
+            Some(Replacement::Join { code, addr }) => super::nearby::join_agreed(state, code, addr),
+            None => Effects::redraw(),
         },
         Question::None => Effects::redraw(),
     }

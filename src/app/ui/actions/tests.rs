@@ -469,3 +469,106 @@ fn practise_your_mistakes_offers_the_peoples_mistakes_as_puzzles() {
     assert_eq!(saved_game(&state), saved_analysed, "the analysed game is untouched");
     assert_ne!(saved, saved_analysed);
 }
+
+// ----- No action loses a game (#47) -----
+
+/// A two-player game between people with one move played: unfinished, so at stake.
+fn unfinished() -> (AppState, String) {
+    let mut state = playing();
+    tap(&mut state, sq("e2"));
+    tap(&mut state, sq("f3"));
+    update(&mut state, &Facts::default(), Event::Confirm);
+    state.animation = None;
+    assert!(state.unfinished_game_at_stake());
+    let saved = saved_game(&state);
+    (state, saved)
+}
+
+/// A finished record of another game, as Import reads it.
+fn another_record() -> String {
+    let mut other = playing();
+    for square in ["c3", "d4"] {
+        tap(&mut other, sq(square));
+    }
+    update(&mut other, &Facts::default(), Event::Confirm);
+    let copy = update(&mut other, &Facts::default(), Event::CopyGame { unix_time: 0 }).copy;
+    copy.map(|copy| copy.text).unwrap_or_default()
+}
+
+/// Every action that puts another game on the board either asks first (and "no" keeps
+/// the game exactly as it was saved) or keeps the live game where it comes back from.
+#[test]
+fn no_action_loses_the_unfinished_game() {
+    let facts = Facts::default();
+    let asks = |event: Event, setup: &dyn Fn(&mut AppState)| {
+        let (mut state, saved) = unfinished();
+        setup(&mut state);
+        let label = format!("{event:?}");
+        update(&mut state, &facts, event);
+        let question = state.ui.question();
+        assert_ne!(question, Question::None, "{label} asks before replacing an unfinished game");
+        update(&mut state, &facts, Event::AnswerQuestion(false));
+        assert_eq!(saved_game(&state), saved, "{label}, then no: the game is as it was");
+        assert!(state.replacing.is_none());
+        question
+    };
+    let record = another_record();
+    for review in [false, true] {
+        let open = |state: &mut AppState| {
+            update(state, &Facts::default(), Event::OpenImport);
+        };
+        assert_eq!(asks(Event::Import { text: record.clone(), review }, &open), Question::Replace);
+    }
+    assert_eq!(asks(Event::NewGame, &|_| {}), Question::NewGame);
+    assert_eq!(asks(Event::Restart, &|_| {}), Question::Restart);
+    let set_up = |state: &mut AppState| {
+        update(state, &Facts::default(), Event::SetUp);
+    };
+    assert_eq!(asks(Event::Start, &set_up), Question::Replace);
+    let join_dialog = |state: &mut AppState| {
+        update(state, &Facts::default(), Event::OpenJoin);
+    };
+    let join = Event::JoinNearby { code: "ABCDEF".into(), address: "127.0.0.1:40123".into() };
+    assert_eq!(asks(join, &join_dialog), Question::Replace);
+
+    // Review, Train, the guide and a game by message keep the live game and give it back.
+    let keeps = |there: Vec<Event>, back: Event| {
+        let (mut state, saved) = unfinished();
+        let label = format!("{there:?}");
+        for event in there {
+            update(&mut state, &facts, event);
+        }
+        update(&mut state, &facts, back);
+        assert_eq!(state.ui.question(), Question::None, "{label}");
+        assert_eq!(saved_game(&state), saved, "{label}: the live game comes back as it was");
+    };
+    keeps(vec![Event::ReviewStep(crate::ReviewStep::First)], Event::ReviewStep(crate::ReviewStep::Leave));
+    keeps(vec![Event::OpenTrain { year: 2026, month: 12, day: 5 }], Event::GoBack);
+    keeps(vec![Event::OpenGuide], Event::SkipGuide);
+    let by_message = vec![
+        Event::SetUp,
+        Event::SetSeatPlayer(2, crate::PlayerKind::Friend),
+        Event::Start,
+        Event::ShowPage(Page::Games),
+    ];
+    keeps(by_message, Event::OpenGame(String::new()));
+
+    // Yes carries the import out.
+    let (mut state, _) = unfinished();
+    update(&mut state, &facts, Event::OpenImport);
+    update(&mut state, &facts, Event::Import { text: record, review: false });
+    let effects = update(&mut state, &facts, Event::AnswerQuestion(true));
+    assert_eq!(effects.save, Save::Now);
+    assert_eq!(state.session.game().history().len(), 1);
+    assert_eq!(state.session.game().history()[0].to_string(), "c3-d4");
+}
+
+#[test]
+fn a_finished_or_empty_game_is_replaced_without_a_question() {
+    let facts = Facts::default();
+    let mut state = playing();
+    update(&mut state, &facts, Event::OpenImport);
+    update(&mut state, &facts, Event::Import { text: another_record(), review: true });
+    assert_eq!(state.ui.question(), Question::None, "nothing is lost: no question");
+    assert_eq!(state.ui.review(), Some(0));
+}
