@@ -6,8 +6,8 @@
 # variable or step order fails here, not on the runner. It complements actionlint
 # (.ci/lint-scripts.sh) and does not replace the hosted run: nothing is compiled for Android,
 # nothing is downloaded, no emulator runs. Scenarios (default: all four):
-#   push           a branch push: apk, the three emulator runs (the 16 KiB leg's fake app ignores
-#                  Confirm: its scripted play fails, which must not fail the job while
+#   push           a branch push: apk, the three emulator runs (the 16 KiB leg's fake app stops
+#                  drawing pieces: its scripted play fails, which must not fail the job while
 #                  EMULATOR_PLAY_BLOCKING is false), no release
 #   tag            a tag v<Cargo.toml's version>: also the unsigned release APK and AAB, then the
 #                  release job signs them (a keystore made here) and attaches them

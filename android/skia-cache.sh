@@ -15,7 +15,8 @@
 # pack: for each ABI without an archive in DIR, takes what skia-bindings' build script built (the
 #   static libraries it tells Cargo to link and bindings.rs, from its OUT_DIR/skia, found through
 #   its `output` under the Cargo target folder) and writes DIR/skia-binaries-<key>.tar.gz in the
-#   layout of rust-skia's archives (skia-binaries/<files>, tag.txt, key.txt). Then
+#   layout of rust-skia's archives (skia-binaries/<files>, tag.txt, key.txt), and removes Skia's
+#   build tree from that OUT_DIR (it would bloat the workflow's rust-cache). Then
 #   SKIA_BUILD_FROM_SOURCE=0: every ABI has an archive, and a second build from source in the same
 #   run (another profile) would only hide a broken archive.
 # The variables go to GITHUB_ENV when it is set (the workflow), else they are printed as `export`
@@ -91,6 +92,11 @@ while read -r _ abi tag key; do
     tar -czf "$archive.part" -C "$stage" skia-binaries
     rm -rf "$stage"
     mv "$archive.part" "$archive"
+    # The rest of that folder is Skia's build tree (objects, several hundred MB): nothing reads it
+    # after this, and left in the target folder it would bloat the workflow's rust-cache.
+    case "$libraries" in
+        */out/skia) find "$libraries" -mindepth 1 -maxdepth 1 ! -name 'lib*.a' ! -name bindings.rs -exec rm -rf {} + ;;
+    esac
     say "$abi: packed the Skia built from source as $(basename "$archive") ($(du -h "$archive" | cut -f1): $(tar -tzf "$archive" | sed -n 's|^skia-binaries/||p' | tr '\n' ' '))"
 done <<<"$names"
 

@@ -559,7 +559,7 @@ def tap(d, x, y):
         return
     if d["preview"] and inside(CONFIRM, x, y):
         d["preview"], d["selected"] = False, None
-        if moves_in(d["save"]) == 0 and not os.environ.get("DRYRUN_CONFIRM_IGNORED"):
+        if moves_in(d["save"]) == 0:
             d["save"] = session(1)
         # The computer replies a while after the move (later than a test's first look at the save).
         d["reply_at"] = time.time() + float(os.environ.get("DRYRUN_REPLY_SECONDS", "3"))
@@ -589,7 +589,7 @@ def screen(d):
                 fill(RESUME, PRIMARY)
         else:
             fill(BOARD_BOX, BOARD)
-            for px, py, _ in PIECES:
+            for px, py, _ in PIECES if not os.environ.get("DRYRUN_NO_PIECES") else []:
                 fill((px - 12, py - 12, px + 12, py + 12), SEAT_A)
             if d["selected"] not in (None, -1):
                 fill(DOT_BOX, DOT)
