@@ -108,7 +108,10 @@ PYTHON
     case "$url" in
         file://*) if [ -f "${url#file://}" ]; then status=200; else status=404; fi ;;
         # The first byte of the archive, following GitHub's redirect to its storage.
-        *) status="$(curl -sSL --retry 3 --retry-delay 5 -r 0-0 -o /dev/null -w '%{http_code}' "$url" || echo failed)" ;;
+        *)
+            status="$(curl -sSL --retry 3 --retry-delay 5 -r 0-0 -o /dev/null -w '%{http_code}' "$url" || true)"
+            [ -n "$status" ] && [ "$status" != 000 ] || status="no answer"
+            ;;
     esac
     if [ "$status" = 206 ] || [ "$status" = 200 ]; then
         say "$abi: found prebuilt Skia $tag/$key"
