@@ -90,4 +90,4 @@ for target in $extra_targets; do
     cargo check -p "$package" --lib --features "$feature" --target "$target"
     say "$target: the $feature feature type-checks ($((SECONDS - started)) s)"
 done
-say "OK: src/app/android.rs and Slint's Android backend type-check for $clippy_target $extra_targets"
+say "OK: src/app/android.rs and Slint's Android backend type-check for $clippy_target${extra_targets:+ $extra_targets}"
