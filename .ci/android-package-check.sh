@@ -54,7 +54,7 @@ chmod +x "$work/tools/d8"
 # classes it uses, so that javac checks it here.
 command -v javac >/dev/null || fail "javac (a JDK) is needed for the activity's Java code"
 mkdir -p "$work/stub-classes"
-find .ci/android-stubs -name '*.java' -exec javac --release 11 -d "$work/stub-classes" {} +
+find .ci/android-stubs/android -name '*.java' -exec javac --release 11 -d "$work/stub-classes" {} +
 (cd "$work/stub-classes" && zip -q -r -D "$work/platform-classes.jar" .)
 printf '#!/bin/sh\nexec python3 %s/.ci/zipalign.py "$@"\n' "$repo" >"$work/tools/zipalign"
 chmod +x "$work/tools/zipalign"

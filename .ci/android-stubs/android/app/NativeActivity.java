@@ -5,7 +5,7 @@ package android.app;
 
 import android.content.Intent;
 
-public class NativeActivity {
+public class NativeActivity extends Activity {
     protected void onNewIntent(Intent intent) {}
 
     public void setIntent(Intent newIntent) {}

@@ -1,0 +1,9 @@
+// Stand-in for the Android platform (see .ci/android-stubs/README.md): only what the Java code
+// compiled here uses, with the real signatures; no behaviour.
+package android.view.inputmethod;
+
+public interface InputConnection {
+    boolean beginBatchEdit();
+
+    boolean endBatchEdit();
+}

@@ -1,0 +1,9 @@
+// Stand-in for the Android platform (see .ci/android-stubs/README.md): only what the Java code
+// compiled here uses, with the real signatures; no behaviour.
+package android.window;
+
+public interface OnBackInvokedDispatcher {
+    int PRIORITY_DEFAULT = 0;
+
+    void registerOnBackInvokedCallback(int priority, OnBackInvokedCallback callback);
+}
