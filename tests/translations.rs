@@ -1114,12 +1114,27 @@ const IDEA_CUES: [(&str, &[&str]); 38] = [
     ("puzzle", &["puzzle", "puzzles"]),
     ("streak", &["streak"]),
     ("rating", &["rating"]),
-    ("winning chance", &["winning chance", "winning chances"]),
     // Play between devices (#40): the other device, the local network, the host's code.
     ("device", &["device", "devices"]),
     ("network", &["network"]),
     ("join code", &["join code"]),
+    // The first-game guide (#45), never the Train page nor the Rules.
+    ("guide", &["guide"]),
 ];
+
+/// Msgids where a cue's English word does not name the idea: (msgid, idea, why).
+const IDEA_EXEMPTIONS: [(&str, &str, &str); 1] = [
+    // The guide's counter counts its own stages, not the game's one-square steps: «Étape 3 sur 9»,
+    // «Етап 3 з 9». The step's word there reads as a move (#52).
+    ("Step {} of {}", "step", "a stage of the guide"),
+];
+
+/// The ideas `msgid` names, without those it is exempted from.
+fn ideas_of_msgid(msgid: &str, english: &str) -> Vec<&'static str> {
+    let mut named = ideas_named(english);
+    named.retain(|idea| !IDEA_EXEMPTIONS.iter().any(|&(id, exempt, _)| id == msgid && exempt == *idea));
+    named
+}
 
 /// A word reserved for another idea (`word (idea)` in the glossary), or forbidden outright.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1236,8 +1251,9 @@ fn translations(entry: &PoEntry) -> Vec<(String, String)> {
 fn glossary_problems(catalogue: &Catalogue, glossary: &[GlossaryRow]) -> Vec<String> {
     let mut problems = Vec::new();
     for entry in catalogue.entries.iter().filter(|entry| !entry.obsolete) {
+        let msgid = entry.msgid.as_deref().unwrap_or_default();
         for (english, translation) in translations(entry) {
-            let named = ideas_named(&english);
+            let named = ideas_of_msgid(msgid, &english);
             for row in glossary.iter().filter(|row| named.contains(&row.idea.as_str())) {
                 if !row.forms.iter().any(|form| has_word(&translation, form, false)) {
                     problems.push(format!(
@@ -1287,6 +1303,11 @@ fn every_language_has_a_glossary_of_every_idea() {
 
 #[test]
 fn catalogues_use_their_glossarys_word_for_each_idea() {
+    let messages = interface_messages();
+    for (msgid, idea, _) in IDEA_EXEMPTIONS {
+        assert!(messages.keys().any(|key| key.msgid == msgid), "{msgid:?} is not in ui/*.slint: update IDEA_EXEMPTIONS");
+        assert!(ideas_named(msgid).contains(&idea), "{msgid:?} does not name the {idea}: drop its exemption");
+    }
     let mut report = Vec::new();
     for language in translated_languages() {
         let catalogue = load_catalogue(&catalogue_path(language));
@@ -1343,6 +1364,11 @@ msgstr "Повернути"
         ["pass", "seat", "move", "turn"]
     );
     assert_eq!(ideas_named("Preview and review"), ["preview", "review"]);
+    // The guide's counter is exempt from the step's word, and names no other idea.
+    assert_eq!(ideas_named("Step {} of {}"), ["step"]);
+    assert_eq!(ideas_of_msgid("Step {} of {}", "Step {} of {}"), Vec::<&str>::new());
+    assert_eq!(ideas_of_msgid("Hint: its first step or jump is shown.", "Hint: its first step or jump is shown."), ["step", "jump"]);
+    assert_eq!(ideas_named("Ends the guide; your game is as you left it"), ["guide"]);
     assert!(parse_glossary("| Idea | Word | Forms | Reserved |\n|---|---|---|---|\n| piece | pion | | |\n").is_err());
 
     // #42: «langkah» for a move in a count of steps, and the review's verb for the analysis.
@@ -1502,6 +1528,8 @@ const SHARED_WORDS: [(&str, &[&str]); 4] = [
             "face",
             "local",
             "long",
+            // « dans le menu », as French phones say it (#52).
+            "menu",
             "notation",
             "orange",
             "orientation",
@@ -1509,6 +1537,8 @@ const SHARED_WORDS: [(&str, &[&str]); 4] = [
             // A network's port (#40): « avec son port ».
             "port",
             "position",
+            // « série : 3 (record 5) »: the best streak (#52).
+            "record",
             "rotation",
             "suggestion",
             "type",
@@ -1521,7 +1551,9 @@ const SHARED_WORDS: [(&str, &[&str]); 4] = [
     ),
     ("uk", &[]),
     // «blunder»: the word of Indonesian chess players (#28).
-    ("id", &["blunder", "data", "license", "per", "port", "program", "public", "tablet"]),
+    // «rating»: what Indonesian chess players call it; «peringkat» is a place in a table (#52).
+    // «server»: what Indonesian phones say; «peladen» is rare (#52).
+    ("id", &["blunder", "data", "license", "per", "port", "program", "public", "rating", "server", "tablet"]),
     (
         "fil",
         &[
@@ -1540,14 +1572,20 @@ const SHARED_WORDS: [(&str, &[&str]); 4] = [
             "legal",
             "license",
             "may",
+            // «Nasa menu ang Bagong laro»: «listahan ng pagpipilian» is the seed's pickers (#52).
+            "menu",
             "network",
             "paste",
             "port",
             "public",
+            // What Filipino chess players call it; «marka» is a school grade (#52).
+            "rating",
             // «Ika-12 na round», as Filipino sports news write it; «ikot» is a rotation (#42).
             "round",
             "save",
             "screen",
+            // «Walang server»: «serbidor» is a coinage nobody says (#52).
+            "server",
             "setup",
             "software",
             "tablet",
