@@ -52,7 +52,13 @@ const PERMISSIONS: [(&str, [&str; 5]); 4] = [
     ),
     (
         "android.permission.VIBRATE",
-        ["Vibration:", "Contrôler le vibreur\u{a0}:", "Керування вібрацією:", "Kontrol getaran:", "Pagkontrol sa pag-vibrate:"],
+        [
+            "Vibration:",
+            "Contrôler le vibreur\u{a0}:",
+            "Керування вібрацією:",
+            "Kontrol getaran:",
+            "Pagkontrol sa pag-vibrate:",
+        ],
     ),
 ];
 
@@ -85,13 +91,10 @@ const FEATURES: [(&str, [&str; 5]); 8] = [
     ("the first-game guide", ["first-game guide", "tutoriel", "Навчання", "Panduan", "gabay"]),
     ("Train and its puzzles", ["Train: the puzzle of the day", "Exercices", "Тренування", "Latihan", "Pagsasanay"]),
     ("play by message", ["Play by message", "par correspondance", "через повідомлення", "lewat pesan", "sa mensahe"]),
-    ("play with a device nearby", [
-        "device nearby",
-        "appareil à proximité",
-        "пристроєм поруч",
-        "perangkat di sekitar",
-        "aparatong malapit",
-    ]),
+    (
+        "play with a device nearby",
+        ["device nearby", "appareil à proximité", "пристроєм поруч", "perangkat di sekitar", "aparatong malapit"],
+    ),
     ("sound", ["sounds", "sons", "звуки", "Suara", "tunog"]),
     ("vibration", ["vibration", "vibration", "вібрація", "getaran", "pag-vibrate"]),
     ("the dark theme", ["dark theme", "thème sombre", "темна тем", "tema gelap", "madilim na tema"]),
@@ -203,7 +206,10 @@ fn store_texts_and_the_next_changelog_keep_to_the_stores_limits() {
         }
         let next = read(&format!("fastlane/unreleased/{locale}.txt"));
         if length(&next) == 0 || length(&next) > CHANGELOG_LIMIT {
-            problems.push(format!("fastlane/unreleased/{locale}.txt: {} characters (1 to {CHANGELOG_LIMIT})", length(&next)));
+            problems.push(format!(
+                "fastlane/unreleased/{locale}.txt: {} characters (1 to {CHANGELOG_LIMIT})",
+                length(&next)
+            ));
         }
     }
     let folder = project_dir().join("fastlane").join("unreleased");
