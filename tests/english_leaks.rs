@@ -68,7 +68,9 @@ const PASTED_RECORD: &str = "[Halma \"1\"]\n[Setup \"2p\"]\n[Teams \"none\"]\n[F
 /// Where a sent message was also saved: a file name the app makes, as the records' are.
 const SAVED_TO: &str = "/home/player/halma-message-7KQ2M4XA-1-1764900000.txt";
 /// What the player typed or the app named, not the interface's words: not checked word by word.
-const DATA: [&str; 3] = [ENGINE_COMMAND, PASTED_RECORD, SAVED_TO];
+/// "halma-engine" is the engine program's name (the command field's example), "some-engine"
+/// the file name of the command above.
+const DATA: [&str; 5] = [ENGINE_COMMAND, PASTED_RECORD, SAVED_TO, "halma-engine", "some-engine"];
 
 fn project_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -165,6 +167,9 @@ struct Checker {
     catalogue: BTreeMap<String, Vec<String>>,
     states: usize,
     report: Vec<String>,
+    /// Whether a state lets time pass first (animations end). Off while the test sets the
+    /// window's globals itself, which the controller's next redraw (a timer) would undo.
+    settle: bool,
 }
 
 /// The words of every English msgid of the template, and the notation's "pass".
@@ -213,6 +218,7 @@ impl Checker {
             catalogue,
             states: 0,
             report: Vec::new(),
+            settle: true,
         }
     }
 
@@ -234,7 +240,9 @@ impl Checker {
 
     /// Checks the state shown: no English whole; returns what it shows.
     fn state(&mut self, window: &AppWindow, name: &str) -> Vec<(String, String)> {
-        i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));
+        if self.settle {
+            i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));
+        }
         self.states += 1;
         let texts = shown_texts(window);
         // HALMA_LEAKS_DUMP=1 lists what each state shows, to see what the test reads.
@@ -245,6 +253,10 @@ impl Checker {
         let comma = self.decimal(3, 4) == "3,4";
         for (what, text) in &texts {
             let mut problems = Vec::new();
+            // The Slint badge of the About page writes its own text, in English (README).
+            if text.contains("slint.dev") {
+                continue;
+            }
             if self.english.contains(text.trim()) {
                 problems.push(format!("{}-{name}: {what} is English: {text:?}", self.language));
             } else {
@@ -592,6 +604,7 @@ fn check_train(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contro
     checker.expect(&texts, "train", "Puzzle of the day");
     let train = window.global::<halma::Train>();
     let shown = train.get_info();
+    checker.settle = false;
     // (name, kind, outcome, gain, loss): a puzzle by level, the player's own mistake, solved
     // both ways, and a wrong move with and without its measure.
     let cases = [
@@ -620,6 +633,7 @@ fn check_train(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contro
         }
     }
     train.set_info(shown);
+    checker.settle = true;
     window.global::<Navigation>().invoke_show(Page::NewGame);
 }
 
@@ -637,6 +651,7 @@ fn check_guide(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contro
     let texts = checker.state(window, "guide");
     let counter = checker.filled("Step {} of {}", &["1", "10"]);
     checker.expect_text(&texts, "guide", &counter);
+    checker.settle = false;
     let steps = [
         GuideStep::Select,
         GuideStep::PreviewStep,
@@ -659,6 +674,7 @@ fn check_guide(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contro
     let texts = checker.state(window, "guide-retry");
     checker.expect(&texts, "guide-retry", "That was another move: the position is set up again. Try once more.");
     guide.set_retry(false);
+    checker.settle = true;
     controller.dispatch(Event::SkipGuide);
 }
 
@@ -668,6 +684,8 @@ fn check_by_message(checker: &mut Checker, window: &AppWindow, controller: &Rc<C
     use halma::{GameRow, GameTurn, MessageNote, PlayedAction, ReceiveTrouble};
     controller.begin_session(game_in_progress());
     window.global::<Navigation>().invoke_show(Page::Game);
+    i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));
+    checker.settle = false;
     let by_message = window.global::<halma::ByMessage>();
     by_message.set_active(true);
     by_message.set_can_send(true);
@@ -686,10 +704,7 @@ fn check_by_message(checker: &mut Checker, window: &AppWindow, controller: &Rc<C
             // The pass in words; the move after it in notation.
             let passed = checker.translated("{} passed.");
             let (before, after) = passed.split_once("{}").unwrap_or_default();
-            if !texts
-                .iter()
-                .any(|(_, text)| text.starts_with(before) && text.ends_with(after) && !text.contains("pass"))
-            {
+            if !texts.iter().any(|(_, text)| text.starts_with(before) && text.ends_with(after)) {
                 checker.report.push(format!("{}-{name}: no «{passed}» for the pass", checker.language));
             }
         }
@@ -754,6 +769,7 @@ fn check_by_message(checker: &mut Checker, window: &AppWindow, controller: &Rc<C
     ]));
     let texts = checker.state(window, "games");
     checker.expect(&texts, "games", "Games");
+    checker.settle = true;
     window.global::<Navigation>().invoke_show(Page::NewGame);
 }
 
@@ -764,6 +780,8 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
     use halma::{FoundHost, NearbyNote, NearbyStatus, NearbyTrouble};
     controller.begin_session(game_in_progress());
     window.global::<Navigation>().invoke_show(Page::Game);
+    i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));
+    checker.settle = false;
     let nearby = window.global::<halma::Nearby>();
     nearby.set_active(true);
     nearby.set_hosting(true);
@@ -826,6 +844,7 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
     controller.dispatch(Event::OpenJoin);
     if !nearby.get_joining() {
         checker.report.push(format!("{}: the Join dialog did not open", checker.language));
+        checker.settle = true;
         return;
     }
     checker.state(window, "join");
@@ -848,6 +867,7 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
         checker.state(window, &format!("join-{trouble:?}"));
     }
     nearby.set_join_trouble(NearbyTrouble::None);
+    checker.settle = true;
     controller.dispatch(Event::CloseJoin);
 }
 
