@@ -1,20 +1,27 @@
-//! No English reaches a player of another language (#42).
+//! No English reaches a player of another language (#42, #52).
 //!
 //! The app is put in the states the screenshots show (tests/screenshots.rs: the new-game
 //! screen with an engine program, a selection, the computer thinking, a preview, the "⋯"
-//! menu, troubles, review, the analysis running, the analysed review and its summary, a
-//! refused import, the questions, three and four players, a win, a draw vote, the end, a
-//! damaged save, the Rules and About pages) and a few the screenshots lack: a game with
-//! passes in its move list, a failed analysis, and the context menus of the text fields
-//! (Slint's own Cut / Copy / Paste / Select All). In each state, for French, Ukrainian,
-//! Indonesian and Filipino, every element the testing backend finds gives its visible
-//! text and its accessible label, description, value and placeholder; the test fails on
-//! any that is exactly an English msgid of locales/halma.pot (or the notation's "pass"),
-//! unless the language's catalogue translates that msgid by itself by design (the game's
-//! name, «OK», the French «Destination»). Nothing is drawn, so the whole run takes
-//! seconds (most of it one quick analysis).
-
+//! menu with its Theme, Sound and Vibration rows, troubles, review, the analysis running,
+//! the analysed review and its summary, a refused import, the questions, three and four
+//! players, a win, a draw vote, the end, a damaged save, the Rules and About pages, the
+//! Train page, the first-game guide, the Games page, the Receive and Join dialogs, the
+//! nearby panel and the notes of games by message and nearby) and a few the screenshots
+//! lack: a game with passes in its move list, a failed analysis, every step of the guide,
+//! every outcome of a puzzle, every trouble of a message and of the network, and the
+//! context menus of the text fields (Slint's own Cut / Copy / Paste / Select All). In each
+//! state, for French, Ukrainian, Indonesian and Filipino, every element the testing
+//! backend finds gives its visible text and its accessible label, description, value and
+//! placeholder. The test fails on a text that is exactly an English msgid of
+//! locales/halma.pot (or the notation's "pass"), unless the language's catalogue
+//! translates that msgid by itself by design (`SAME_BY_DESIGN`); on an English word inside
+//! a text (a word of the msgids, "pass" included), unless the language shares it with
+//! English by design (tests/common/same_words.rs, also read by tests/translations.rs); and
+//! on a decimal number written with a point in a language that writes a comma. Nothing is
+//! drawn, so the whole run takes seconds (most of it one quick analysis).
 use halma_test_support as common;
+#[path = "common/same_words.rs"]
+mod same_words;
 
 use common::sq;
 use halma::app::ui::Controller;
@@ -35,7 +42,7 @@ use std::time::Duration;
 const LANGUAGES: [&str; 4] = ["fr", "uk", "id", "fil"];
 
 /// Msgids a language writes as in English, by design: (language or "*", msgid).
-const SAME_BY_DESIGN: [(&str, &str); 7] = [
+const SAME_BY_DESIGN: [(&str, &str); 9] = [
     // The game's name.
     ("*", "Halma"),
     ("fr", "OK"),
@@ -46,7 +53,22 @@ const SAME_BY_DESIGN: [(&str, &str); 7] = [
     ("fr", "Orange (B)"),
     // The word of Indonesian chess players.
     ("id", "blunder"),
+    // A network's address, as Filipino phones say it (#40).
+    ("fil", "Address"),
+    ("fil", "Address: 192.168.1.5:40123"),
 ];
+
+/// The engine program's command line typed on the new-game screen.
+const ENGINE_COMMAND: &str = "/usr/local/bin/some-engine --threads 2";
+/// A record pasted into the import dialog: its header keywords are the record format's.
+const PASTED_RECORD: &str = "[Halma \"1\"]\n[Setup \"2p\"]\n[Teams \"none\"]\n[FirstSeat \"A\"]\n[A \"Human\"]\n\
+                             [C \"Human\"]\n[Result \"*\"]\n\n1. e2-f3 m15-l14\n2. e3-e9";
+/// Where a sent message was also saved: a file name the app makes, as the records' are.
+const SAVED_TO: &str = "/home/player/halma-message-7KQ2M4XA-1-1764900000.txt";
+/// What the player typed or the app named, not the interface's words: not checked word by word.
+/// "halma-engine" is the engine program's name (the command field's example), "some-engine"
+/// the file name of the command above.
+const DATA: [&str; 5] = [ENGINE_COMMAND, PASTED_RECORD, SAVED_TO, "halma-engine", "some-engine"];
 
 fn project_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -136,15 +158,76 @@ fn shown_texts(window: &AppWindow) -> Vec<(String, String)> {
 struct Checker {
     language: &'static str,
     english: BTreeSet<String>,
+    /// The words of the English msgids (and "pass"), which no text may hold but those in `shared`.
+    vocabulary: BTreeSet<String>,
+    /// The words this language shares with English by design, and the names every language writes.
+    shared: BTreeSet<String>,
     catalogue: BTreeMap<String, Vec<String>>,
     states: usize,
     report: Vec<String>,
+    /// Whether a state lets time pass first (animations end). Off while the test sets the
+    /// window's globals itself, which the controller's next redraw (a timer) would undo.
+    settle: bool,
+}
+
+/// The words of every English msgid of the template, and the notation's "pass".
+fn english_vocabulary() -> BTreeSet<String> {
+    let mut vocabulary: BTreeSet<String> =
+        po_entries("locales/halma.pot").into_iter().flat_map(|(msgid, _)| same_words::words(&msgid)).collect();
+    vocabulary.insert("pass".into());
+    vocabulary
+}
+
+/// English words inside `text`: words of three letters or more of the English vocabulary that
+/// the language does not share by design. Record keywords in quotes («pass») are the notation's.
+fn english_words(text: &str, vocabulary: &BTreeSet<String>, shared: &BTreeSet<String>) -> Vec<String> {
+    let text = DATA.iter().fold(text.to_owned(), |text, data| text.replace(data, ""));
+    let text = same_words::without_quoted_keywords(&text);
+    same_words::words(&text)
+        .into_iter()
+        .filter(|word| word.chars().count() >= 3 && vocabulary.contains(word) && !shared.contains(word))
+        .collect()
+}
+
+/// Decimal numbers written with a point ("3.4"): runs of digits and points with exactly one
+/// point between digits. An address (192.168.1.5) or a version (0.1.0) has more than one.
+fn point_decimals(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .map(|run| run.trim_matches('.'))
+        .filter(|run| {
+            run.matches('.').count() == 1
+                && run.split('.').all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_digit()))
+        })
+        .map(str::to_owned)
+        .collect()
 }
 
 impl Checker {
     fn new(language: &'static str) -> Checker {
         let catalogue = po_entries(&format!("locales/{language}/LC_MESSAGES/halma.po")).into_iter().collect();
-        Checker { language, english: english_for(language), catalogue, states: 0, report: Vec::new() }
+        let shared_words = same_words::SHARED_WORDS.iter().find(|(code, _)| *code == language).map(|(_, words)| *words);
+        let shared =
+            same_words::NAMES.iter().chain(shared_words.unwrap_or_default()).map(|word| word.to_string()).collect();
+        Checker {
+            language,
+            english: english_for(language),
+            vocabulary: english_vocabulary(),
+            shared,
+            catalogue,
+            states: 0,
+            report: Vec::new(),
+            settle: true,
+        }
+    }
+
+    /// The language's decimal separator: how its catalogue writes "{}.{}".
+    fn decimal(&self, whole: i32, tenths: i32) -> String {
+        self.translated("{}.{}").replacen("{}", &whole.to_string(), 1).replacen("{}", &tenths.to_string(), 1)
+    }
+
+    /// The translation of a msgid with its `{}` filled in order.
+    fn filled(&self, msgid: &str, values: &[&str]) -> String {
+        values.iter().fold(self.translated(msgid), |text, value| text.replacen("{}", value, 1))
     }
 
     /// The translation of a msgid without placeholders.
@@ -155,7 +238,9 @@ impl Checker {
 
     /// Checks the state shown: no English whole; returns what it shows.
     fn state(&mut self, window: &AppWindow, name: &str) -> Vec<(String, String)> {
-        i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));
+        if self.settle {
+            i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));
+        }
         self.states += 1;
         let texts = shown_texts(window);
         // HALMA_LEAKS_DUMP=1 lists what each state shows, to see what the test reads.
@@ -163,15 +248,39 @@ impl Checker {
             eprintln!("== {}-{name}: {:?}", self.language, texts.iter().map(|(_, text)| text).collect::<Vec<_>>());
         }
         assert!(texts.len() > 5, "{}-{name}: only {} texts found (SLINT_EMIT_DEBUG_INFO?)", self.language, texts.len());
+        let comma = self.decimal(3, 4) == "3,4";
         for (what, text) in &texts {
+            let mut problems = Vec::new();
+            // The Slint badge of the About page writes its own text, in English (README).
+            if text.contains("slint.dev") {
+                continue;
+            }
             if self.english.contains(text.trim()) {
-                let problem = format!("{}-{name}: {what} is English: {text:?}", self.language);
+                problems.push(format!("{}-{name}: {what} is English: {text:?}", self.language));
+            } else {
+                let words = english_words(text, &self.vocabulary, &self.shared);
+                if !words.is_empty() {
+                    problems.push(format!("{}-{name}: {what} has English words {words:?}: {text:?}", self.language));
+                }
+            }
+            let points = point_decimals(text);
+            if comma && !points.is_empty() {
+                problems.push(format!("{}-{name}: {what} writes {points:?} with a point: {text:?}", self.language));
+            }
+            for problem in problems {
                 if !self.report.contains(&problem) {
                     self.report.push(problem);
                 }
             }
         }
         texts
+    }
+
+    /// Fails unless the state shows (or tells a screen reader) `text`.
+    fn expect_text(&mut self, texts: &[(String, String)], name: &str, text: &str) {
+        if !texts.iter().any(|(_, shown)| shown.contains(text)) {
+            self.report.push(format!("{}-{name}: «{text}» is not shown", self.language));
+        }
     }
 
     /// Fails unless the state shows (or tells a screen reader) the translation of `msgid`.
@@ -303,7 +412,7 @@ fn check_language(checker: &mut Checker, analysed: &(Session, usize)) {
     checker.state(&window, "new-game-4p");
     form.invoke_set_players(2);
     form.invoke_set_seat_player(2, halma::PlayerKind::Program);
-    form.invoke_set_engine_command("/usr/local/bin/some-engine --threads 2".into());
+    form.invoke_set_engine_command(ENGINE_COMMAND.into());
     checker.state(&window, "new-game-engine");
     // The command field's context menu: Slint's own strings, from our catalogues.
     match text_field(&window) {
@@ -330,9 +439,14 @@ fn check_language(checker: &mut Checker, analysed: &(Session, usize)) {
     checker.state(&window, "thinking");
     controller.begin_session(game_in_progress());
     checker.state(&window, "game");
+    // The menu's settings: Theme, Sound and (offered on Android) Vibration, with their choices.
+    window.global::<Preferences>().set_vibration_offered(true);
     if let Some(button) = ElementHandle::find_by_accessible_label(&window, &checker.translated("More actions")).next() {
         button.invoke_accessible_default_action();
-        checker.state(&window, "menu");
+        let texts = checker.state(&window, "menu");
+        for msgid in ["Theme", "Sound", "Vibration", "System default", "On"] {
+            checker.expect(&texts, "menu", msgid);
+        }
         tap_escape(&window);
     } else {
         checker.report.push(format!("{language}-game: no «More actions» button"));
@@ -381,8 +495,7 @@ fn check_language(checker: &mut Checker, analysed: &(Session, usize)) {
 
     // A refused import, and the record field's context menu.
     controller.begin_session(game_in_progress());
-    let pasted = "[Halma \"1\"]\n[Setup \"2p\"]\n[Teams \"none\"]\n[FirstSeat \"A\"]\n[A \"Human\"]\n\
-                  [C \"Human\"]\n[Result \"*\"]\n\n1. e2-f3 m15-l14\n2. e3-e9";
+    let pasted = PASTED_RECORD;
     let records = window.global::<halma::Records>();
     records.invoke_open_import();
     if let Some(editor) = ElementHandle::find_by_element_id(&window, "ImportDialog::editor").next() {
@@ -443,6 +556,10 @@ fn check_language(checker: &mut Checker, analysed: &(Session, usize)) {
     if !texts.iter().any(|(_, text)| text == "#MadeWithSlint") {
         checker.report.push(format!("{language}-about: no Slint badge"));
     }
+    check_train(checker, &window, &controller);
+    check_guide(checker, &window, &controller);
+    check_by_message(checker, &window, &controller);
+    check_nearby(checker, &window, &controller);
     window.hide().expect("hide");
     let _ = std::fs::remove_dir_all(&data);
 }
@@ -467,4 +584,299 @@ fn no_english_string_reaches_a_player_of_another_language() {
     }
     eprintln!("{states} states in {} languages checked in {:.1} s", LANGUAGES.len(), started.elapsed().as_secs_f64());
     assert!(report.is_empty(), "{} problem(s):\n{}", report.len(), report.join("\n"));
+}
+
+// ---------------------------------------------------------------------------
+// The pages, dialogs and notes added since #42 (#52)
+
+/// The Train page: a puzzle, and every outcome its text tells, with steps in tenths so that
+/// the decimal separator shows.
+fn check_train(checker: &mut Checker, window: &AppWindow, controller: &Rc<Controller>) {
+    use halma_core::actions::Event;
+    controller.dispatch(Event::TrainDaily { year: 2026, month: 12, day: 3 });
+    if window.global::<Navigation>().get_page() != Page::Train {
+        checker.report.push(format!("{}: the Train page did not open", checker.language));
+        return;
+    }
+    let texts = checker.state(window, "train");
+    checker.expect(&texts, "train", "Puzzle of the day");
+    let train = window.global::<halma::Train>();
+    let shown = train.get_info();
+    checker.settle = false;
+    // (name, kind, outcome, gain, loss): a puzzle by level, the player's own mistake, solved
+    // both ways, and a wrong move with and without its measure.
+    let cases = [
+        ("train-easy", 1, 0, 34, -1),
+        ("train-medium", 2, 0, 34, -1),
+        ("train-hard", 3, 0, 34, -1),
+        ("train-mistake", 4, 0, 34, -1),
+        ("train-solved", 0, 1, 34, -1),
+        ("train-solved-mistake", 4, 1, 34, -1),
+        ("train-wrong", 0, 2, 34, 27),
+        ("train-wrong-unmeasured", 0, 2, 34, -1),
+    ];
+    for (name, kind, outcome, gain, loss) in cases {
+        let mut info = shown.clone();
+        (info.kind, info.outcome, info.gain, info.loss, info.hints) = (kind, outcome, gain, loss, 2);
+        (info.mistake, info.mistakes) = (2, 5);
+        train.set_info(info);
+        let texts = checker.state(window, name);
+        if outcome == 1 {
+            let steps = checker.decimal(3, 4);
+            checker.expect_text(&texts, name, &steps);
+        }
+        if loss > 0 {
+            let steps = checker.decimal(2, 7);
+            checker.expect_text(&texts, name, &steps);
+        }
+    }
+    train.set_info(shown);
+    checker.settle = true;
+    window.global::<Navigation>().invoke_show(Page::NewGame);
+}
+
+/// The first-game guide: every step's card, its counter, and the card after a wrong move.
+fn check_guide(checker: &mut Checker, window: &AppWindow, controller: &Rc<Controller>) {
+    use halma_core::actions::Event;
+    use halma::GuideStep;
+    controller.begin_session(game_in_progress());
+    controller.dispatch(Event::OpenGuide);
+    let guide = window.global::<halma::Guide>();
+    if !guide.get_active() {
+        checker.report.push(format!("{}: the guide did not open", checker.language));
+        return;
+    }
+    let texts = checker.state(window, "guide");
+    let counter = checker.filled("Step {} of {}", &["1", "10"]);
+    checker.expect_text(&texts, "guide", &counter);
+    checker.settle = false;
+    let steps = [
+        GuideStep::Select,
+        GuideStep::PreviewStep,
+        GuideStep::Confirm,
+        GuideStep::Jump,
+        GuideStep::Chain,
+        GuideStep::CutBack,
+        GuideStep::Goal,
+        GuideStep::Undo,
+        GuideStep::Menu,
+        GuideStep::Done,
+    ];
+    for (index, step) in steps.into_iter().enumerate() {
+        guide.set_step(step);
+        guide.set_number(index as i32 + 1);
+        checker.state(window, &format!("guide-{}", index + 1));
+    }
+    guide.set_step(GuideStep::Jump);
+    guide.set_retry(true);
+    let texts = checker.state(window, "guide-retry");
+    checker.expect(&texts, "guide-retry", "That was another move: the position is set up again. Try once more.");
+    guide.set_retry(false);
+    checker.settle = true;
+    controller.dispatch(Event::SkipGuide);
+}
+
+/// Play by message: the notes after a received message (a pass among the moves), the Receive
+/// dialog with every trouble and a new game offered, and the Games page, empty and full.
+fn check_by_message(checker: &mut Checker, window: &AppWindow, controller: &Rc<Controller>) {
+    use halma::{GameRow, GameTurn, MessageNote, PlayedAction, ReceiveTrouble};
+    controller.begin_session(game_in_progress());
+    window.global::<Navigation>().invoke_show(Page::Game);
+    i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));
+    checker.settle = false;
+    let by_message = window.global::<halma::ByMessage>();
+    by_message.set_active(true);
+    by_message.set_can_send(true);
+    by_message.set_waiting_seat(2);
+    let played = [PlayedAction { seat: 2, action: "pass".into() }, PlayedAction { seat: 2, action: "n14-m13".into() }];
+    by_message.set_played(slint::ModelRc::new(slint::VecModel::from(played.to_vec())));
+    by_message.set_your_move(true);
+    for (name, note) in [
+        ("by-message-received", MessageNote::Received),
+        ("by-message-started", MessageNote::Started),
+        ("by-message-sent", MessageNote::Sent),
+    ] {
+        by_message.set_note(note);
+        let texts = checker.state(window, name);
+        if note == MessageNote::Received {
+            // The pass in words; the move after it in notation.
+            let passed = checker.translated("{} passed.");
+            let (before, after) = passed.split_once("{}").unwrap_or_default();
+            if !texts.iter().any(|(_, text)| text.starts_with(before) && text.ends_with(after)) {
+                checker.report.push(format!("{}-{name}: no «{passed}» for the pass", checker.language));
+            }
+        }
+    }
+    by_message.set_saved_to(SAVED_TO.into());
+    checker.state(window, "by-message-sent-saved");
+    by_message.set_saved_to("".into());
+    by_message.set_note(MessageNote::None);
+
+    by_message.invoke_open_receive();
+    checker.state(window, "receive");
+    let troubles = [
+        ReceiveTrouble::TooLarge,
+        ReceiveTrouble::NotAMessage,
+        ReceiveTrouble::Version,
+        ReceiveTrouble::BadFrame,
+        ReceiveTrouble::Truncated,
+        ReceiveTrouble::Record,
+        ReceiveTrouble::TurnMismatch,
+        ReceiveTrouble::DifferentStart,
+        ReceiveTrouble::Rewritten,
+        ReceiveTrouble::VotesRewritten,
+        ReceiveTrouble::OldMessage,
+        ReceiveTrouble::NothingNew,
+        ReceiveTrouble::WrongSeat,
+        ReceiveTrouble::SkippedTurn,
+        ReceiveTrouble::Damaged,
+    ];
+    by_message.set_trouble_number(3);
+    by_message.set_trouble_seat(2);
+    for trouble in troubles {
+        by_message.set_trouble(trouble);
+        checker.state(window, &format!("receive-{trouble:?}"));
+    }
+    by_message.set_trouble(ReceiveTrouble::None);
+    by_message.set_offered(true);
+    by_message.set_offered_from(2);
+    by_message.set_offered_players(2);
+    by_message.set_offered_moves(3);
+    checker.state(window, "receive-offer");
+    by_message.set_offered(false);
+    by_message.invoke_close_receive();
+    by_message.set_active(false);
+
+    let rows = |rows: Vec<GameRow>| slint::ModelRc::new(slint::VecModel::from(rows));
+    by_message.set_games(rows(Vec::new()));
+    window.global::<Navigation>().invoke_show(Page::Games);
+    checker.state(window, "games-empty");
+    let row = |id: &str, turn: GameTurn, seat: i32, current: bool| GameRow {
+        id: id.into(),
+        players: 2,
+        turn,
+        seat,
+        moves: 12,
+        current,
+    };
+    by_message.set_games(rows(vec![
+        row("", GameTurn::Yours, 0, true),
+        row("7KQ2M4XA", GameTurn::Yours, 2, false),
+        row("9PLR3TZE", GameTurn::Theirs, 2, false),
+        row("4HWX8NBC", GameTurn::Over, 2, false),
+    ]));
+    let texts = checker.state(window, "games");
+    checker.expect(&texts, "games", "Games");
+    checker.settle = true;
+    window.global::<Navigation>().invoke_show(Page::NewGame);
+}
+
+/// Play with a device nearby: the panel in every status, trouble and note (a pass told in
+/// words), and the Join dialog with games found and every trouble.
+fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Controller>) {
+    use halma_core::actions::Event;
+    use halma::{FoundHost, NearbyNote, NearbyStatus, NearbyTrouble};
+    controller.begin_session(game_in_progress());
+    window.global::<Navigation>().invoke_show(Page::Game);
+    i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));
+    checker.settle = false;
+    let nearby = window.global::<halma::Nearby>();
+    nearby.set_active(true);
+    nearby.set_hosting(true);
+    nearby.set_code("7KQ2M4".into());
+    nearby.set_address("192.168.1.5:40123".into());
+    for status in [NearbyStatus::Waiting, NearbyStatus::Connecting, NearbyStatus::Connected, NearbyStatus::Lost] {
+        nearby.set_status(status);
+        checker.state(window, &format!("nearby-{status:?}"));
+    }
+    nearby.set_hosting(false);
+    checker.state(window, "nearby-lost-guest");
+    nearby.set_status(NearbyStatus::Ended);
+    let troubles = [
+        NearbyTrouble::Left,
+        NearbyTrouble::WrongCode,
+        NearbyTrouble::OtherGame,
+        NearbyTrouble::Misbehaved,
+        NearbyTrouble::NoNetwork,
+    ];
+    for trouble in troubles {
+        nearby.set_ending(trouble);
+        checker.state(window, &format!("nearby-ended-{trouble:?}"));
+    }
+    nearby.set_status(NearbyStatus::Connected);
+    nearby.set_note_seat(2);
+    nearby.set_taken_back(2);
+    nearby.set_gained(1);
+    for note in [
+        NearbyNote::Played,
+        NearbyNote::Undone,
+        NearbyNote::UndoRefused,
+        NearbyNote::WrongCodeTried,
+        NearbyNote::Resynced,
+    ] {
+        nearby.set_note(note);
+        nearby.set_note_action("pass".into());
+        let texts = checker.state(window, &format!("nearby-{note:?}"));
+        if note == NearbyNote::Played {
+            let passed = checker.translated("{} passed.");
+            let (before, after) = passed.split_once("{}").unwrap_or_default();
+            if !texts.iter().any(|(_, text)| text.starts_with(before) && text.ends_with(after)) {
+                checker.report.push(format!("{}-nearby-played: no «{passed}» for the pass", checker.language));
+            }
+            nearby.set_note_action("n14-m13".into());
+            checker.state(window, "nearby-played-move");
+        }
+    }
+    nearby.set_taken_back(0);
+    checker.state(window, "nearby-resynced-none-lost");
+    nearby.set_note(NearbyNote::None);
+    nearby.set_undo_asked(true);
+    checker.state(window, "nearby-undo-asked");
+    nearby.set_undo_asked(false);
+    nearby.set_undo_pending(true);
+    checker.state(window, "nearby-undo-pending");
+    nearby.set_undo_pending(false);
+    nearby.set_active(false);
+
+    window.global::<Navigation>().invoke_show(Page::NewGame);
+    controller.dispatch(Event::OpenJoin);
+    if !nearby.get_joining() {
+        checker.report.push(format!("{}: the Join dialog did not open", checker.language));
+        checker.settle = true;
+        return;
+    }
+    checker.state(window, "join");
+    let hosts = [FoundHost { game: "7KQ2M4XA".into(), address: "192.168.1.5:40123".into() }];
+    nearby.set_hosts(slint::ModelRc::new(slint::VecModel::from(hosts.to_vec())));
+    checker.state(window, "join-found");
+    nearby.set_join_connecting(true);
+    checker.state(window, "join-connecting");
+    nearby.set_join_connecting(false);
+    for trouble in [
+        NearbyTrouble::Code,
+        NearbyTrouble::Address,
+        NearbyTrouble::WrongCode,
+        NearbyTrouble::OtherGame,
+        NearbyTrouble::Misbehaved,
+        NearbyTrouble::NoNetwork,
+        NearbyTrouble::Left,
+    ] {
+        nearby.set_join_trouble(trouble);
+        checker.state(window, &format!("join-{trouble:?}"));
+    }
+    nearby.set_join_trouble(NearbyTrouble::None);
+    checker.settle = true;
+    controller.dispatch(Event::CloseJoin);
+}
+
+#[test]
+fn the_word_check_finds_english_inside_a_sentence() {
+    let vocabulary: BTreeSet<String> = ["played", "pass", "engine", "address"].into_iter().map(String::from).collect();
+    let shared: BTreeSet<String> = ["address"].into_iter().map(String::from).collect();
+    assert_eq!(english_words("Bleu (A) a joué pass.", &vocabulary, &shared), ["pass"]);
+    assert_eq!(english_words("un coup est «\u{a0}pass\u{a0}»", &vocabulary, &shared), Vec::<String>::new());
+    assert_eq!(english_words("Address: 192.168.1.5:40123", &vocabulary, &shared), Vec::<String>::new());
+    assert_eq!(english_words(ENGINE_COMMAND, &vocabulary, &shared), Vec::<String>::new());
+    assert_eq!(point_decimals("gagne 3.4 pas"), ["3.4"]);
+    assert_eq!(point_decimals("gagne 3,4 pas, version 0.1.0, 192.168.1.5:40123, fin."), Vec::<String>::new());
 }

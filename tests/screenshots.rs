@@ -491,8 +491,15 @@ fn dark_shots(window: &AppWindow, controller: &std::rc::Rc<Controller>, name: &s
 
 /// The first-game guide's shots (#39 item 5): the smallest phone and the tablet, in
 /// English and Ukrainian (the longest words), sampled rather than every size and language.
-const GUIDE_SHOTS: [(&str, &str); 4] =
-    [("en", "phone-small"), ("uk", "phone-small"), ("en", "tablet"), ("uk", "tablet")];
+const GUIDE_SHOTS: [(&str, &str); 6] = [
+    ("en", "phone-small"),
+    ("uk", "phone-small"),
+    ("en", "tablet"),
+    ("uk", "tablet"),
+    // The longest words of the guide's cards (#52).
+    ("fil", "phone-small"),
+    ("id", "phone-small"),
+];
 
 /// The guide opened from the menu over a game: its first step (the pieces ringed), Confirm
 /// (the action bar ringed) and a chain previewed (where it goes on ringed); then skipped.
@@ -525,9 +532,17 @@ fn guide_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &
     assert!(!window.global::<halma::Guide>().get_active());
 }
 
-/// The Train page's shots (#41): two languages and two sizes, for CI's time.
-const TRAIN_LANGUAGES: [&str; 2] = ["en", "uk"];
-const TRAIN_SIZES: [&str; 2] = ["phone", "tablet"];
+/// The Train page's shots (#41): two languages and two sizes, and the smallest phone in the
+/// languages of the longest words (#52), for CI's time.
+const TRAIN_SHOTS: [(&str, &str); 7] = [
+    ("en", "phone"),
+    ("en", "tablet"),
+    ("uk", "phone"),
+    ("uk", "tablet"),
+    ("uk", "phone-small"),
+    ("fil", "phone-small"),
+    ("id", "phone-small"),
+];
 
 /// The Train page at a fixed date's puzzle, a wrong answer, then the solved puzzle.
 /// Named `<code>-<size>-train`, `-train-wrong`, `-train-solved`.
@@ -890,7 +905,7 @@ fn screenshots_in_every_language_and_size() {
             if GUIDE_SHOTS.contains(&(code, size_name)) {
                 guide_shots(&controller, &window, &format!("{code}-{size_name}"));
             }
-            if TRAIN_LANGUAGES.contains(&code) && TRAIN_SIZES.contains(&size_name) {
+            if TRAIN_SHOTS.contains(&(code, size_name)) {
                 train_shots(&controller, &window, &format!("{code}-{size_name}"));
             }
             if BETWEEN_DEVICES_SIZES.contains(&size_name) {

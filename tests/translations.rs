@@ -17,6 +17,9 @@
 //! it reports as untranslated or fuzzy, then run this test.
 
 use halma_core::locale::LANGUAGES;
+#[path = "common/same_words.rs"]
+mod same_words;
+use same_words::{without_quoted_keywords, words, NAMES, SHARED_WORDS};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -1114,12 +1117,27 @@ const IDEA_CUES: [(&str, &[&str]); 38] = [
     ("puzzle", &["puzzle", "puzzles"]),
     ("streak", &["streak"]),
     ("rating", &["rating"]),
-    ("winning chance", &["winning chance", "winning chances"]),
     // Play between devices (#40): the other device, the local network, the host's code.
     ("device", &["device", "devices"]),
     ("network", &["network"]),
     ("join code", &["join code"]),
+    // The first-game guide (#45), never the Train page nor the Rules.
+    ("guide", &["guide"]),
 ];
+
+/// Msgids where a cue's English word does not name the idea: (msgid, idea, why).
+const IDEA_EXEMPTIONS: [(&str, &str, &str); 1] = [
+    // The guide's counter counts its own stages, not the game's one-square steps: «Étape 3 sur 9»,
+    // «Етап 3 з 9». The step's word there reads as a move (#52).
+    ("Step {} of {}", "step", "a stage of the guide"),
+];
+
+/// The ideas `msgid` names, without those it is exempted from.
+fn ideas_of_msgid(msgid: &str, english: &str) -> Vec<&'static str> {
+    let mut named = ideas_named(english);
+    named.retain(|idea| !IDEA_EXEMPTIONS.iter().any(|&(id, exempt, _)| id == msgid && exempt == *idea));
+    named
+}
 
 /// A word reserved for another idea (`word (idea)` in the glossary), or forbidden outright.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1236,8 +1254,9 @@ fn translations(entry: &PoEntry) -> Vec<(String, String)> {
 fn glossary_problems(catalogue: &Catalogue, glossary: &[GlossaryRow]) -> Vec<String> {
     let mut problems = Vec::new();
     for entry in catalogue.entries.iter().filter(|entry| !entry.obsolete) {
+        let msgid = entry.msgid.as_deref().unwrap_or_default();
         for (english, translation) in translations(entry) {
-            let named = ideas_named(&english);
+            let named = ideas_of_msgid(msgid, &english);
             for row in glossary.iter().filter(|row| named.contains(&row.idea.as_str())) {
                 if !row.forms.iter().any(|form| has_word(&translation, form, false)) {
                     problems.push(format!(
@@ -1287,6 +1306,14 @@ fn every_language_has_a_glossary_of_every_idea() {
 
 #[test]
 fn catalogues_use_their_glossarys_word_for_each_idea() {
+    let messages = interface_messages();
+    for (msgid, idea, _) in IDEA_EXEMPTIONS {
+        assert!(
+            messages.keys().any(|key| key.msgid == msgid),
+            "{msgid:?} is not in ui/*.slint: update IDEA_EXEMPTIONS"
+        );
+        assert!(ideas_named(msgid).contains(&idea), "{msgid:?} does not name the {idea}: drop its exemption");
+    }
     let mut report = Vec::new();
     for language in translated_languages() {
         let catalogue = load_catalogue(&catalogue_path(language));
@@ -1343,6 +1370,14 @@ msgstr "Повернути"
         ["pass", "seat", "move", "turn"]
     );
     assert_eq!(ideas_named("Preview and review"), ["preview", "review"]);
+    // The guide's counter is exempt from the step's word, and names no other idea.
+    assert_eq!(ideas_named("Step {} of {}"), ["step"]);
+    assert_eq!(ideas_of_msgid("Step {} of {}", "Step {} of {}"), Vec::<&str>::new());
+    assert_eq!(
+        ideas_of_msgid("Hint: its first step or jump is shown.", "Hint: its first step or jump is shown."),
+        ["step", "jump"]
+    );
+    assert_eq!(ideas_named("Ends the guide; your game is as you left it"), ["guide"]);
     assert!(parse_glossary("| Idea | Word | Forms | Reserved |\n|---|---|---|---|\n| piece | pion | | |\n").is_err());
 
     // #42: «langkah» for a move in a count of steps, and the review's verb for the analysis.
@@ -1430,23 +1465,6 @@ const MOVE_DETAILS: [&str; 4] = [
     "“{}” lands on more squares than a jump chain can",
 ];
 
-/// Keywords of the record format and of a game by message's lines, which a translation
-/// keeps as they are, in quotes (a move is “pass”; a message starts with its
-/// “halma-by-message” line and ends with its “end” line); unquoted, they are English like
-/// any other word.
-const RECORD_KEYWORDS: [&str; 3] = ["pass", "halma-by-message", "end"];
-
-/// The text without the record keywords that stand in quotes.
-fn without_quoted_keywords(text: &str) -> String {
-    let mut text = text.to_owned();
-    for keyword in RECORD_KEYWORDS {
-        for (open, close) in [("“", "”"), ("«\u{a0}", "\u{a0}»"), ("«", "»"), ("\"", "\"")] {
-            text = text.replace(&format!("{open}{keyword}{close}"), &format!("{open}{close}"));
-        }
-    }
-    text
-}
-
 /// English that is not in the interface's strings but is what leaks from a parser or the
 /// operating system when a detail is shown untranslated.
 const LEAKED_ENGLISH: [&str; 24] = [
@@ -1475,93 +1493,6 @@ const LEAKED_ENGLISH: [&str; 24] = [
     "limit",
     "bytes",
 ];
-
-/// Names and keys every language writes as in English.
-const NAMES: [&str; 12] =
-    ["halma", "slint", "gnu", "json", "monks", "parker", "enter", "esc", "ctrl", "general", "wi", "fi"];
-
-/// Words that are English and also words of the language, used as such there (checked by
-/// a reader of that language): (language, words).
-const SHARED_WORDS: [(&str, &[&str]); 4] = [
-    (
-        "fr",
-        &[
-            "action",
-            "actions",
-            // The game's analysis (#28): « Analyse du coup 12 sur 166 ».
-            "analyse",
-            "arrive",
-            "camp",
-            "camps",
-            // A join code, the local network, other versions of Halma (#40): « code d’accès ».
-            "code",
-            "destination",
-            "destinations",
-            "direction",
-            "directions",
-            "face",
-            "local",
-            "long",
-            "notation",
-            "orange",
-            "orientation",
-            "passes",
-            // A network's port (#40): « avec son port ».
-            "port",
-            "position",
-            "rotation",
-            "suggestion",
-            "type",
-            "version",
-            "versions",
-            "vote",
-            "votes",
-            "zoom",
-        ],
-    ),
-    ("uk", &[]),
-    // «blunder»: the word of Indonesian chess players (#28).
-    ("id", &["blunder", "data", "license", "per", "port", "program", "public", "tablet"]),
-    (
-        "fil",
-        &[
-            // A network's address, code and port, as Filipino phones say them (#40).
-            "address",
-            "clipboard",
-            "code",
-            "computer",
-            "cursor",
-            // «I-cut»: the text field's menu, as Filipino phones say it.
-            "cut",
-            // What Filipino chess players call an engine; «makina» is a motor (#42).
-            "engine",
-            "file",
-            "import",
-            "legal",
-            "license",
-            "may",
-            "network",
-            "paste",
-            "port",
-            "public",
-            // «Ika-12 na round», as Filipino sports news write it; «ikot» is a rotation (#42).
-            "round",
-            "save",
-            "screen",
-            "setup",
-            "software",
-            "tablet",
-            "target",
-            // «I-type ang address», as Filipino phones say it (#40).
-            "type",
-        ],
-    ),
-];
-
-/// Splits text into lower-case words of letters (digits, punctuation and spaces separate).
-fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphabetic()).filter(|word| !word.is_empty()).map(str::to_lowercase).collect()
-}
 
 /// Fills a format string's placeholders, in order of appearance, with `values` (`{n}`
 /// takes the count "3"; `{1}` takes the second value).

@@ -67,7 +67,8 @@ pub fn train(training: Option<&Training>, progress: &TrainingProgress, practise:
     info.difficulty = difficulty_index(puzzle.difficulty);
     info.seat = puzzle.position.army_to_move().index() as i32;
     info.answer = puzzle.answer.to_string().into();
-    info.gain = puzzle.gain.to_string().into();
+    // In tenths: the page writes them with the language's decimal separator.
+    info.gain = puzzle.gain.tenths();
     info.runner_up = puzzle.runner_up.to_string().into();
     info.hints = i32::from(training.hints);
     match &training.outcome {
@@ -79,7 +80,7 @@ pub fn train(training: Option<&Training>, progress: &TrainingProgress, practise:
         Some(TrainOutcome::Wrong { played, loss }) => {
             info.outcome = 2;
             info.played = played.to_string().into();
-            info.loss = loss.map(|loss| loss.to_string()).unwrap_or_default().into();
+            info.loss = loss.map_or(-1, |loss| loss.tenths());
         }
     }
     info
