@@ -373,7 +373,7 @@ if $cargo_check; then
     export_build_environment
     target_args=()
     for abi in $abis; do target_args+=(-t "$abi"); done
-    run_cargo_ndk "${target_args[@]}" -P "$min_sdk" check -p halma --lib --features android
+    run_cargo_ndk "${target_args[@]}" -P "$min_sdk" check -p halma --lib --no-default-features --features android
     verify_skia_downloads debug
     echo "build-apk: OK: the android feature (src/app/android.rs) compiles for $abis, with prebuilt Skia for each"
     exit 0
@@ -397,7 +397,7 @@ if ! $package_only; then
     profile_args=(--profile "$profile")
     export_build_environment
     run_cargo_ndk "${target_args[@]}" -P "$min_sdk" -o "$out/lib" \
-        build "${profile_args[@]}" -p halma --lib --features android
+        build "${profile_args[@]}" -p halma --lib --no-default-features --features android
     profile_dir="$profile"
     [ "$profile" != dev ] || profile_dir=debug
     verify_skia_downloads "$profile_dir"
