@@ -29,6 +29,8 @@ pub enum LanCommand {
     Vote(bool),
     RequestUndo(usize),
     AnswerUndo(bool),
+    /// Joins need this code from now on (the host's connected guest stays).
+    NewCode(JoinCode),
     /// Says goodbye and ends the link.
     Close,
     /// Looks for hosts on the network (true) or stops looking.
@@ -63,6 +65,8 @@ pub enum Ending {
     Misbehaved,
     /// The host could not listen on the network.
     NoNetwork,
+    /// Another device joined with the code and took this guest's place.
+    Replaced,
 }
 
 /// What the game page tells about the network game, until the next thing happens.
@@ -80,6 +84,8 @@ pub enum Note {
     UndoRefused,
     /// Someone tried to join with a wrong code.
     WrongCodeTried,
+    /// The host drew a new join code.
+    NewCode,
     /// After a reconnection the two devices agreed on a game: this device's last
     /// `taken_back` actions were not kept, `gained` came from the other device.
     Resynced {
@@ -239,6 +245,7 @@ fn trouble_of_ending(ending: Ending) -> crate::NearbyTrouble {
         Ending::OtherGame => T::OtherGame,
         Ending::Misbehaved => T::Misbehaved,
         Ending::NoNetwork => T::NoNetwork,
+        Ending::Replaced => T::Replaced,
     }
 }
 
@@ -266,6 +273,7 @@ pub fn picture(nearby: Option<&Nearby>, join: Option<&super::state::JoinForm>) -
         Some(Note::Undone) => note = N::Undone,
         Some(Note::UndoRefused) => note = N::UndoRefused,
         Some(Note::WrongCodeTried) => note = N::WrongCodeTried,
+        Some(Note::NewCode) => note = N::NewCode,
         Some(Note::Resynced { taken_back: back, gained: got }) => {
             (note, taken_back, gained) = (N::Resynced, count(*back), count(*got));
         }
@@ -325,11 +333,15 @@ pub fn ending(reason: &DropReason, retrying: bool) -> Option<Ending> {
     };
     Some(match bye {
         ByeReason::Done | ByeReason::Timeout | ByeReason::Busy => Ending::Left,
+        ByeReason::Replaced => Ending::Replaced,
         ByeReason::WrongCode | ByeReason::TooManyAttempts => Ending::WrongCode,
         ByeReason::OtherGame | ByeReason::Version | ByeReason::OutOfSync => Ending::OtherGame,
-        ByeReason::Malformed | ByeReason::TooLong | ByeReason::Replayed | ByeReason::Illegal | ByeReason::WrongSeat => {
-            Ending::Misbehaved
-        }
+        ByeReason::Malformed
+        | ByeReason::TooLong
+        | ByeReason::Replayed
+        | ByeReason::Illegal
+        | ByeReason::WrongSeat
+        | ByeReason::Forged => Ending::Misbehaved,
     })
 }
 
@@ -373,5 +385,7 @@ mod tests {
         assert_eq!(ending(&said(ByeReason::WrongCode), false), Some(Ending::WrongCode));
         assert_eq!(ending(&said(ByeReason::OutOfSync), false), Some(Ending::OtherGame));
         assert_eq!(ending(&said(ByeReason::Malformed), false), Some(Ending::Misbehaved));
+        assert_eq!(ending(&said(ByeReason::Replaced), false), Some(Ending::Replaced));
+        assert_eq!(ending(&said(ByeReason::Forged), true), None, "a guest joins again after a forged line");
     }
 }
