@@ -31,7 +31,7 @@ pub fn hex(bytes: &[u8]) -> String {
 
 /// Lowercase hex digits to bytes; `None` for anything else or an odd count.
 pub fn unhex(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
     let digit = |b: u8| match b {
