@@ -10,7 +10,7 @@ use halma::Page;
 use halma_ai::Level;
 use halma_core::session::{GameConfig, Player, Session};
 use halma_rules::{parse_hpn, DrawReason, Game, Outcome, Seat, Setup};
-use slint::{ComponentHandle, LogicalPosition, Model};
+use slint::{ComponentHandle, LogicalPosition, Model, SharedString};
 use ui_support::{advance, against, engine_command, harness, humans, sq};
 
 fn tap_preview_confirm_a_step() {
@@ -1747,6 +1747,155 @@ fn a_whole_game_over_the_network_with_the_computer_in_a_seat() {
     eprintln!("a whole game over the network: {:?} after {} actions", game.outcome(), game.history().len());
 }
 
+/// A host whose code strangers try draws a new one with one tap (#49): the guest already
+/// connected stays and plays on; the screen shows the new code.
+fn the_host_draws_a_new_join_code_and_keeps_its_guest() {
+    use halma::{NearbyNote, NearbyStatus};
+    let (blue, purple, _) = host_and_join(halma::PlayerKind::Human, "new-code");
+    let blue_near = blue.window.global::<halma::Nearby>();
+    let old = blue_near.get_code().to_string();
+    blue.click_button("New join code");
+    let new = blue_near.get_code().to_string();
+    assert_ne!(new, old);
+    assert_eq!(blue_near.get_note(), NearbyNote::NewCode);
+    assert!(blue.shows_text(&format!("New join code: {new}. The device connected now stays connected.")));
+    blue.play_e2_f3();
+    purple.wait_until("Blue's move", |h| h.game().history().len() == 1 && !h.controller.is_animating());
+    assert_eq!(purple.window.global::<halma::Nearby>().get_status(), NearbyStatus::Connected);
+    assert_eq!(blue_near.get_status(), NearbyStatus::Connected);
+    for (width, height) in [(360.0, 640.0), (1280.0, 800.0)] {
+        blue.window.window().set_size(slint::LogicalSize::new(width, height));
+        advance(20);
+        draw(&blue, &format!("new code {width}"));
+    }
+}
+
+/// A single line of `chars` characters without a space, as a chat app may put before a
+/// message (a link, a pasted blob).
+fn long_line(chars: usize) -> String {
+    "0123456789abcdefghjkmnpqrstvwxyz".chars().cycle().take(chars).collect()
+}
+
+/// Draws the window with the software renderer, as the desktop app does: a panic in the
+/// renderer fails the flow. With `HALMA_UI_SHOTS=<folder>` the picture is kept there as a
+/// PNG, to look at.
+fn draw(h: &ui_support::Harness, what: &str) {
+    let started = std::time::Instant::now();
+    let picture = h.window.window().take_snapshot().unwrap_or_else(|error| panic!("{what}: no snapshot: {error}"));
+    eprintln!("{what}: drawn in {:?}", started.elapsed());
+    if let Some(dir) = std::env::var_os("HALMA_UI_SHOTS") {
+        let name: String = what.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+        let file = std::fs::File::create(std::path::Path::new(&dir).join(format!("{name}.png"))).expect("a PNG file");
+        let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), picture.width(), picture.height());
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.write_header().and_then(|mut writer| writer.write_image_data(picture.as_bytes())).expect("written");
+    }
+}
+
+/// Selects all, moves the cursor and scrolls in the text field labelled `label` (as a
+/// player does with the keyboard and the wheel), drawing the window after each.
+fn select_move_and_scroll(h: &ui_support::Harness, label: &str, what: &str) {
+    use slint::platform::{Key, WindowEvent};
+    let field = i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, label).next();
+    let centre = field.map_or(LogicalPosition::new(500.0, 300.0), |field| {
+        let at = field.absolute_position();
+        LogicalPosition::new(at.x + field.size().width / 2.0, at.y + field.size().height / 2.0)
+    });
+    h.press(centre);
+    h.release(centre);
+    draw(h, &format!("{what}: focused"));
+    let window = h.window.window();
+    let chord = |key: SharedString| {
+        window.dispatch_event(WindowEvent::KeyPressed { text: Key::Control.into() });
+        window.dispatch_event(WindowEvent::KeyPressed { text: key.clone() });
+        window.dispatch_event(WindowEvent::KeyReleased { text: key });
+        window.dispatch_event(WindowEvent::KeyReleased { text: Key::Control.into() });
+        advance(20);
+    };
+    chord("a".into());
+    draw(h, &format!("{what}: all selected"));
+    for key in [Key::End, Key::Home, Key::RightArrow, Key::DownArrow, Key::PageDown, Key::End, Key::LeftArrow] {
+        h.key(key);
+        draw(h, &format!("{what}: cursor moved"));
+    }
+    chord(Key::End.into());
+    chord("a".into());
+    draw(h, &format!("{what}: all selected at the end"));
+    for (dx, dy) in [(0.0, -100_000.0), (-100_000.0, 0.0), (0.0, 100_000.0), (100_000.0, 0.0)] {
+        window.dispatch_event(WindowEvent::PointerScrolled { position: centre, delta_x: dx, delta_y: dy });
+        advance(20);
+        draw(h, &format!("{what}: scrolled"));
+    }
+}
+
+/// No text can crash the app (#49): a message and a record with a single line of 10 kB and
+/// of 1 MB are pasted into the Receive and Import dialogs, all selected, the cursor moved
+/// and the field scrolled, with the software renderer drawing each step (Slint 1.18's
+/// panics past 32,767 pixels: docs/upstream/). The text is shown wrapped, or past 20,000
+/// characters not shown, and is read whole: the message after the long line is received.
+fn long_texts_are_shown_safely_and_read_whole() {
+    let h = harness("long-texts");
+    let by = h.window.global::<halma::ByMessage>();
+    let records = h.window.global::<halma::Records>();
+    let game = halma_core::correspondence::CorrespondenceGame::new(
+        Game::new(Setup::TwoPlayers, Seat::A),
+        halma_rules::SeatSet::single(Seat::C),
+    )
+    .expect("a game by message");
+    let message = game.compose("Halma: your move, Blue (A). Open with Halma.");
+    for (chars, size) in [(10_000, "10 kB"), (1_000_000, "1 MB")] {
+        let text = format!("{}\n{message}", long_line(chars));
+        by.invoke_open_receive();
+        advance(20);
+        assert!(by.get_receiving());
+        fill(&h, "Message", &text);
+        draw(&h, &format!("receive {size}: pasted"));
+        assert_eq!(h.shows_text("characters long: it is read whole, but not shown."), chars > 20_000, "{size}");
+        select_move_and_scroll(&h, "Message", &format!("receive {size}"));
+        h.click_button("Receive");
+        assert!(by.get_offered(), "{size}: the message after the long line is read");
+        draw(&h, &format!("receive {size}: offered"));
+        h.click_button("Not now");
+        by.invoke_close_receive();
+        advance(20);
+
+        records.invoke_open_import();
+        advance(20);
+        assert!(records.get_importing());
+        let line = long_line(chars);
+        fill(&h, "Game record", &line);
+        draw(&h, &format!("import {size}: pasted"));
+        select_move_and_scroll(&h, "Game record", &format!("import {size}"));
+        h.click_button("Play on");
+        assert!(records.get_importing(), "{size}: not a record, the dialog stays");
+        assert_eq!(records.get_trouble(), halma::RecordTrouble::NotARecord, "{size}");
+        if chars > 20_000 {
+            h.click_button("Clear");
+            assert!(!h.shows_text("characters long"), "cleared");
+            draw(&h, &format!("import {size}: cleared"));
+        }
+        records.invoke_close_import();
+        advance(20);
+    }
+    // At a phone's size, in English and in French, with a long text pasted.
+    h.window.window().set_size(slint::LogicalSize::new(360.0, 640.0));
+    by.invoke_open_receive();
+    advance(20);
+    fill(&h, "Message", &format!("{}\n{message}", long_line(10_000)));
+    draw(&h, "phone receive 10 kB");
+    fill(&h, "Message", &long_line(30_000));
+    draw(&h, "phone receive 30 kB");
+    h.window.global::<halma::Preferences>().invoke_select_language(
+        halma_core::locale::LANGUAGES.iter().position(|(code, _)| *code == "fr").expect("French") as i32,
+    );
+    advance(20);
+    draw(&h, "phone receive 30 kB fr");
+    h.window.global::<halma::Preferences>().invoke_select_language(0);
+    by.invoke_close_receive();
+    advance(20);
+}
+
 fn main() {
     ui_support::run_flows(&[
         ("tap_preview_confirm_a_step", tap_preview_confirm_a_step),
@@ -1800,5 +1949,7 @@ fn main() {
         ),
         ("a_newcomer_walks_the_whole_guide_by_taps", a_newcomer_walks_the_whole_guide_by_taps),
         ("the_guide_skipped_midway_leaves_the_game_unchanged", the_guide_skipped_midway_leaves_the_game_unchanged),
+        ("long_texts_are_shown_safely_and_read_whole", long_texts_are_shown_safely_and_read_whole),
+        ("the_host_draws_a_new_join_code_and_keeps_its_guest", the_host_draws_a_new_join_code_and_keeps_its_guest),
     ]);
 }

@@ -65,7 +65,15 @@ thread_local! {
 /// process; its windows and clock belong to the thread that set it).
 pub fn init() {
     if !SLINT_READY.with(|ready| ready.replace(true)) {
-        i_slint_backend_testing::init_integration_test_with_mock_time();
+        // With the software renderer, which `take_snapshot` draws with: the flows with long
+        // texts (#49) render the window as the desktop app does. Nothing is drawn otherwise.
+        let options = i_slint_backend_testing::TestingBackendOptions {
+            mock_time: true,
+            threading: true,
+            renderer_name: Some("software".into()),
+        };
+        slint::platform::set_platform(Box::new(i_slint_backend_testing::TestingBackend::new(options)))
+            .expect("the testing platform, once");
     }
 }
 

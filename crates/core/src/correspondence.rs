@@ -437,21 +437,47 @@ fn clean_line(line: &str) -> &str {
     line
 }
 
+/// The most frame lines of one text that are read; past it, the last ones.
+pub const MAX_FRAMES_READ: usize = 32;
+
 /// Reads a message out of a received text: anything may stand before the frame line and
 /// after the end line, lines may be indented, quoted (`> `), wrapped (a tag line broken
 /// in two is joined again) or end in CR LF, and quotes may have been made curly. Reads at
 /// most [`MAX_MESSAGE_BYTES`]; never panics.
+///
+/// A reply may quote older messages above or below the new one (mail clients put the new
+/// text on top): of all the frames that read, the one furthest along in its game wins:
+/// the most actions, then the most draw votes of the turn in progress, then the last in
+/// the text. When none reads, the last frame's error is told.
 pub fn parse_message(text: &str) -> Result<Message, ParseError> {
     if text.len() > MAX_MESSAGE_BYTES {
         return Err(ParseError::TooLarge { bytes: text.len(), limit: MAX_MESSAGE_BYTES });
     }
     let text = unmangle(text);
     let lines: Vec<&str> = text.split('\n').map(clean_line).collect();
-    // The last frame line: a reply quoting an older message keeps the newest.
-    let start = lines
-        .iter()
-        .rposition(|line| line.split_whitespace().next().is_some_and(|word| word.eq_ignore_ascii_case(FRAME_WORD)))
-        .ok_or(ParseError::NotAMessage)?;
+    let starts: Vec<usize> = (lines.iter().enumerate())
+        .filter(|(_, line)| line.split_whitespace().next().is_some_and(|word| word.eq_ignore_ascii_case(FRAME_WORD)))
+        .map(|(index, _)| index)
+        .collect();
+    let starts = &starts[starts.len().saturating_sub(MAX_FRAMES_READ)..];
+    let mut best: Option<(usize, usize, Message)> = None;
+    let mut last_error = ParseError::NotAMessage;
+    for &start in starts {
+        match parse_frame_at(&lines, start) {
+            Ok(message) => {
+                let rank = (message.record.game.history().len(), turn_votes(&message.record.game).len());
+                if best.as_ref().is_none_or(|(actions, votes, _)| rank >= (*actions, *votes)) {
+                    best = Some((rank.0, rank.1, message));
+                }
+            }
+            Err(error) => last_error = error,
+        }
+    }
+    best.map(|(_, _, message)| message).ok_or(last_error)
+}
+
+/// Reads the message whose frame line is `lines[start]`.
+fn parse_frame_at(lines: &[&str], start: usize) -> Result<Message, ParseError> {
     // The frame's words run up to the record's first tag (a wrapped frame line goes on).
     let record_start = lines[start + 1..]
         .iter()

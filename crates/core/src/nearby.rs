@@ -29,6 +29,8 @@ pub enum LanCommand {
     Vote(bool),
     RequestUndo(usize),
     AnswerUndo(bool),
+    /// Joins need this code from now on (the host's connected guest stays).
+    NewCode(JoinCode),
     /// Says goodbye and ends the link.
     Close,
     /// Looks for hosts on the network (true) or stops looking.
@@ -63,6 +65,8 @@ pub enum Ending {
     Misbehaved,
     /// The host could not listen on the network.
     NoNetwork,
+    /// Another device joined with the code and took this guest's place.
+    Replaced,
 }
 
 /// What the game page tells about the network game, until the next thing happens.
@@ -80,6 +84,8 @@ pub enum Note {
     UndoRefused,
     /// Someone tried to join with a wrong code.
     WrongCodeTried,
+    /// The host drew a new join code.
+    NewCode,
     /// After a reconnection the two devices agreed on a game: this device's last
     /// `taken_back` actions were not kept, `gained` came from the other device.
     Resynced {
@@ -222,11 +228,15 @@ pub fn ending(reason: &DropReason, retrying: bool) -> Option<Ending> {
     };
     Some(match bye {
         ByeReason::Done | ByeReason::Timeout | ByeReason::Busy => Ending::Left,
+        ByeReason::Replaced => Ending::Replaced,
         ByeReason::WrongCode | ByeReason::TooManyAttempts => Ending::WrongCode,
         ByeReason::OtherGame | ByeReason::Version | ByeReason::OutOfSync => Ending::OtherGame,
-        ByeReason::Malformed | ByeReason::TooLong | ByeReason::Replayed | ByeReason::Illegal | ByeReason::WrongSeat => {
-            Ending::Misbehaved
-        }
+        ByeReason::Malformed
+        | ByeReason::TooLong
+        | ByeReason::Replayed
+        | ByeReason::Illegal
+        | ByeReason::WrongSeat
+        | ByeReason::Forged => Ending::Misbehaved,
     })
 }
 
@@ -270,5 +280,7 @@ mod tests {
         assert_eq!(ending(&said(ByeReason::WrongCode), false), Some(Ending::WrongCode));
         assert_eq!(ending(&said(ByeReason::OutOfSync), false), Some(Ending::OtherGame));
         assert_eq!(ending(&said(ByeReason::Malformed), false), Some(Ending::Misbehaved));
+        assert_eq!(ending(&said(ByeReason::Replaced), false), Some(Ending::Replaced));
+        assert_eq!(ending(&said(ByeReason::Forged), true), None, "a guest joins again after a forged line");
     }
 }

@@ -179,3 +179,102 @@ fn refusals_leave_the_game_unchanged() {
     assert_eq!(blue.file_of(id), before, "no refusal touched the saved game");
     assert_eq!(blue.store.load(id).map(|game| game.game().history().len()), Ok(4));
 }
+
+/// Three messages of one game, one action apart (Blue's first move, Purple's answer,
+/// Blue's second move), as Blue's mail would hold them.
+fn three_messages() -> [String; 3] {
+    let mut game = CorrespondenceGame::new(Game::new(Setup::TwoPlayers, Seat::A), SeatSet::single(Seat::A))
+        .expect("a game by message");
+    let mut texts = Vec::new();
+    for (seat, step) in [(Seat::A, "e2-f3"), (Seat::C, "n14-m13"), (Seat::A, "f3-g4")] {
+        let mut next = game.game().clone();
+        next.play_text(step).expect("legal");
+        game = CorrespondenceGame::new(next, SeatSet::single(seat))
+            .map(|g| CorrespondenceGame { id: game.id, ..g })
+            .expect("a game by message");
+        texts.push(game.compose(&english_header(game.game())));
+    }
+    [texts[0].clone(), texts[1].clone(), texts[2].clone()]
+}
+
+fn actions_read(text: &str) -> usize {
+    halma_core::correspondence::parse_message(text).expect("a message").record.game.history().len()
+}
+
+/// `>` quoting, as both mail clients put before every quoted line.
+fn quoted(text: &str) -> String {
+    text.lines().map(|line| format!("> {line}\n")).collect()
+}
+
+/// Lines longer than `width` broken at spaces, as mail clients wrap plain text.
+fn wrapped(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut current = String::new();
+        for word in line.split(' ') {
+            if !current.is_empty() && current.len() + 1 + word.len() > width {
+                out.push_str(&current);
+                out.push('\n');
+                current.clear();
+            }
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+        out.push_str(&current);
+        out.push('\n');
+    }
+    out
+}
+
+/// Among several frames in one text, the one furthest along wins, wherever it stands:
+/// Gmail's and Outlook's top-posted replies (the new message above the quoted old one),
+/// bottom-posted and inline-quoted replies, `>` quoting, wrapped lines, CR LF.
+#[test]
+fn the_newest_message_in_a_reply_is_read() {
+    let [first, second, third] = three_messages();
+    assert_eq!((actions_read(&first), actions_read(&second), actions_read(&third)), (1, 2, 3));
+
+    // Gmail, top-posted: the new text, then "On … wrote:" and the old one quoted with `>`.
+    let gmail_top = format!(
+        "{third}\nOn Sat, 5 Dec 2026 at 10:02, Purple <purple@example.org> wrote:\n{}",
+        quoted(&format!("{second}\nOn Fri, 4 Dec 2026 at 09:00, Blue <blue@example.org> wrote:\n{}", quoted(&first)))
+    );
+    assert_eq!(actions_read(&gmail_top), 3);
+    // Gmail wraps the quoted lines at 78 columns, and long frame lines with them.
+    assert_eq!(actions_read(&wrapped(&gmail_top, 40)), 3);
+
+    // Outlook, top-posted: the old message under a rule and a From/Sent header, unquoted,
+    // lines ending in CR LF.
+    let outlook_top = format!(
+        "{third}\n________________________________\nFrom: Purple <purple@example.org>\nSent: Saturday, December 5, 2026 10:02\nTo: Blue\nSubject: RE: Halma\n\n{second}\n-----Original Message-----\nFrom: Blue\n\n{first}"
+    )
+    .replace('\n', "\r\n");
+    assert_eq!(actions_read(&outlook_top), 3);
+    // Outlook with the older messages quoted with `>` as well.
+    let outlook_quoted = format!("{third}\r\n-----Original Message-----\r\n{}", quoted(&second).replace('\n', "\r\n"));
+    assert_eq!(actions_read(&outlook_quoted), 3);
+
+    // Bottom-posted: the quoted old messages first, the new one below.
+    let bottom = format!("{}\n{}\n{third}", quoted(&quoted(&first)), quoted(&second));
+    assert_eq!(actions_read(&bottom), 3);
+    // Inline: the reply between quoted parts of the old message.
+    let inline = format!("> {}\n\n{third}\n\n{}", "Your move, Blue.", quoted(&second));
+    assert_eq!(actions_read(&inline), 3);
+
+    // The newest need not be last or first: furthest along wins, then the last of equals.
+    let middle = format!("{}\n{third}\n{}", quoted(&first), quoted(&second));
+    assert_eq!(actions_read(&middle), 3);
+    let twice = format!("{second}\n{}", quoted(&second));
+    assert_eq!(actions_read(&twice), 2);
+
+    // A broken newest frame does not hide an older one that reads; none reading tells the
+    // last frame's reason.
+    let truncated_third: String = third.lines().take(4).map(|line| format!("{line}\n")).collect();
+    assert_eq!(actions_read(&format!("{truncated_third}\n{}", quoted(&second))), 2);
+    assert_eq!(
+        halma_core::correspondence::parse_message(&truncated_third).map(|m| m.record.game.history().len()),
+        Err(ParseError::Truncated)
+    );
+}

@@ -36,6 +36,7 @@ fn trouble_of_ending(ending: Ending) -> crate::NearbyTrouble {
         Ending::OtherGame => T::OtherGame,
         Ending::Misbehaved => T::Misbehaved,
         Ending::NoNetwork => T::NoNetwork,
+        Ending::Replaced => T::Replaced,
     }
 }
 
@@ -62,6 +63,7 @@ pub fn picture(nearby: Option<&Nearby>, join: Option<&JoinForm>) -> Picture {
         Some(Note::Undone) => note = N::Undone,
         Some(Note::UndoRefused) => note = N::UndoRefused,
         Some(Note::WrongCodeTried) => note = N::WrongCodeTried,
+        Some(Note::NewCode) => note = N::NewCode,
         Some(Note::Resynced { taken_back: back, gained: got }) => {
             (note, taken_back, gained) = (N::Resynced, count(*back), count(*got));
         }

@@ -61,6 +61,7 @@ impl Network {
             LanCommand::Vote(accept) => self.with_link(|link| link.vote(*accept)),
             LanCommand::RequestUndo(to) => self.with_link(|link| link.request_undo(*to)),
             LanCommand::AnswerUndo(accept) => self.with_link(|link| link.answer_undo(*accept)),
+            LanCommand::NewCode(code) => self.with_link(|link| link.set_code(*code)),
             LanCommand::Close => {
                 self.advertiser.borrow_mut().take();
                 if let Some(link) = self.link.borrow_mut().take() {

@@ -54,6 +54,7 @@ impl Controller {
         });
         send!(self, nearby.on_answer_undo, |yes: bool| Event::AnswerUndo(yes));
         send!(self, nearby.on_leave, || Event::LeaveNearby);
+        send!(self, nearby.on_new_code, || Event::NewJoinCode);
     }
 
     /// Play by message (#40): Send gives back the message for the clipboard (on Android

@@ -226,6 +226,8 @@ pub enum Event {
     AnswerUndo(bool),
     /// Leave the network game: its other seats are played here.
     LeaveNearby,
+    /// The host draws a new join code (#49).
+    NewJoinCode,
     /// The host could not listen on the network (why).
     NearbyUnavailable(String),
 
@@ -300,6 +302,7 @@ impl Event {
             AnswerOffer(_) | OpenGame(_) => false,
             // The other device's news applies whatever this one shows.
             Nearby(_) | OpenJoin | CloseJoin | HostsFound(_) | JoinNearby { .. } | AnswerUndo(_) | LeaveNearby => false,
+            NewJoinCode => false,
             NearbyUnavailable(_) => false,
             // The puzzle has its own game.
             OpenTrain { .. } | TrainDaily { .. } | TrainNext(_) | TrainRetry | TrainHint => false,
@@ -488,6 +491,7 @@ fn act(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         JoinNearby { code, address } => nearby::join(state, &code, &address),
         AnswerUndo(yes) => nearby::answer_undo(state, yes),
         LeaveNearby => nearby::leave(state),
+        NewJoinCode => nearby::new_code(state),
         NearbyUnavailable(why) => nearby::unavailable(state, &why),
 
         OpenTrain { year, month, day } => train::open(state, year, month, day, true),

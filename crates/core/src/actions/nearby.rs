@@ -41,6 +41,23 @@ pub(super) fn host(state: &mut AppState, config: GameConfig) -> Effects {
     closed.and(effects).and(link(vec![command])).and(Effects::saved())
 }
 
+/// The host's New join code: joins need the new code from now on, the guest connected
+/// with the old one stays, and the link saved for a restart keeps the new one.
+pub(super) fn new_code(state: &mut AppState) -> Effects {
+    let Some(nearby) = state.nearby.as_mut().filter(|nearby| nearby.hosting) else { return Effects::none() };
+    let code = JoinCode::random();
+    nearby.code = code;
+    if nearby.status == Status::Connected {
+        nearby.note = Note::NewCode;
+    } else if nearby.note == Note::WrongCodeTried {
+        nearby.note = Note::None;
+    }
+    if let Some(saved) = state.settings.nearby.as_mut() {
+        saved.code = code.to_string();
+    }
+    link(vec![LanCommand::NewCode(code)]).and(Effects::saved())
+}
+
 /// Another game replaces the shown one: the network game's link says goodbye, and the
 /// game's other seats are played here should it be shown again.
 pub(super) fn detach(state: &mut AppState) -> Effects {

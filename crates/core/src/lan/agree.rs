@@ -1,7 +1,7 @@
 //! How two devices agree on one game after (re)connecting: docs/NETWORK.md, "Agreeing on
 //! a history". A pure function of the two games, the same whichever side computes it.
 
-use super::sha256::sha256_hex;
+use super::secure::sha256_hex;
 use super::wire::DIGEST_CHARS;
 use crate::correspondence::{apply_vote, turn_votes, Vote};
 use halma_rules::{Action, Game};

@@ -25,7 +25,8 @@ impl Advertiser {
         let daemon = ServiceDaemon::new().map_err(|error| error.to_string())?;
         let instance = format!("Halma {id}");
         let host = format!("halma-{}.local.", id.as_str().to_ascii_lowercase());
-        let properties = [("game", id.as_str()), ("v", "1")];
+        let version = super::PROTOCOL_VERSION.to_string();
+        let properties = [("game", id.as_str()), ("v", version.as_str())];
         let info = ServiceInfo::new(SERVICE_TYPE, &instance, &host, "", port, &properties[..])
             .map_err(|error| error.to_string())?
             .enable_addr_auto();

@@ -4,20 +4,30 @@
 //! a dropped connection, the game agreed on after a reconnection.
 //!
 //! The link keeps its own copy of the game and checks every message against it before
-//! telling the UI: a message that is not the protocol, too long, replayed, illegal or for
-//! a seat the sender does not play ends the connection with a `bye` and changes nothing.
+//! telling the UI: a message that is not the protocol, too long, forged, replayed, illegal
+//! or for a seat the sender does not play ends the connection with a `bye` and changes
+//! nothing.
+//!
+//! A host guards its door against strangers on the network (#49): wrong codes are counted
+//! per address with a growing wait ([`Throttle`]), a connection that has not sent its hello
+//! within [`HELLO_LIMIT`] is dropped, and a new connection evicts one that has not proved
+//! the code rather than being told `busy`.
 
 use super::agree::{agree, digest, AgreeError};
-use super::wire::{ByeReason, LineError, LineReader, ReadLine, Wire, WireError, PROTOCOL_VERSION};
-use super::{nonce, proof, JoinCode};
+use super::secure::{tag_matches, LineKeys, Pake, SessionKey, HOST_CONFIRM_LABEL, TAG_CHARS};
+use super::wire::{
+    hello_start, seats_word, ByeReason, LineError, LineReader, ReadLine, Wire, WireError, PROTOCOL_VERSION,
+};
+use super::JoinCode;
 use crate::correspondence::{turn_votes, GameId};
 use halma_record::{Record, MAX_RECORD_BYTES};
 use halma_rules::{Action, Game, Seat, SeatSet};
+use std::collections::HashMap;
 use std::io::{self, Write};
-use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -27,17 +37,133 @@ const TICK: Duration = Duration::from_millis(25);
 pub const PING_EVERY: Duration = Duration::from_secs(1);
 /// The connection is taken for lost after this much silence.
 pub const SILENCE_LIMIT: Duration = Duration::from_secs(5);
-/// How long the greeting, the hello and the records' exchange may take.
+/// How long the records' exchange after the join may take, and a guest's whole join.
 pub const HANDSHAKE_LIMIT: Duration = Duration::from_secs(5);
+/// How long a host waits for a new connection's hello: a silent one is dropped then.
+pub const HELLO_LIMIT: Duration = Duration::from_secs(3);
 /// How long connecting may take.
 const CONNECT_LIMIT: Duration = Duration::from_secs(3);
 /// Waits between a guest's tries to reconnect: doubling from the first to the last.
 const RETRY_FIRST: Duration = Duration::from_millis(100);
 const RETRY_LAST: Duration = Duration::from_secs(2);
-/// Joins being checked at once; more are told `bye busy`.
-pub const MAX_HANDSHAKES: usize = 4;
-/// Wrong codes a host takes before refusing every join (`bye too-many-attempts`).
-pub const MAX_WRONG_CODES: usize = 20;
+/// Connections waiting for their hello at once; a new one evicts the oldest of the address
+/// with the most (`bye busy`).
+pub const MAX_HANDSHAKES: usize = 8;
+/// Connections waiting for their hello from one address; a new one evicts that address's
+/// oldest.
+pub const MAX_HANDSHAKES_PER_ADDRESS: usize = 2;
+/// New connections taken per turn of the link's loop (a flood cannot hold it there).
+const MAX_ACCEPTS_PER_TICK: usize = 16;
+/// Wrong codes an address may try without waiting.
+pub const FREE_WRONG_CODES: u32 = 3;
+/// The wait after each further wrong code: doubling from the first to the last.
+pub const WRONG_CODE_WAIT_FIRST: Duration = Duration::from_secs(1);
+pub const WRONG_CODE_WAIT_LAST: Duration = Duration::from_secs(60);
+/// An address's wrong codes are forgotten after this long without one.
+pub const WRONG_CODES_FORGOTTEN: Duration = Duration::from_secs(600);
+/// Addresses whose wrong codes are remembered; past this the longest quiet is forgotten.
+pub const MAX_ADDRESSES_REMEMBERED: usize = 256;
+
+/// Wrong join codes per remote address, and the wait each must keep before its next try:
+/// [`FREE_WRONG_CODES`] at once, then 1 s, 2 s, 4 s … up to 60 s after each further one.
+/// A stranger guessing from one address gets about one guess a minute; the real guest,
+/// from its own address, is never held up by it.
+#[derive(Debug, Default)]
+pub struct Throttle {
+    tries: HashMap<IpAddr, (u32, Instant)>,
+}
+
+impl Throttle {
+    /// How long `ip` must still wait before its next try, if at all.
+    pub fn wait(&self, ip: IpAddr, now: Instant) -> Option<Duration> {
+        let &(wrong, last) = self.tries.get(&ip)?;
+        if wrong < FREE_WRONG_CODES {
+            return None;
+        }
+        let doublings = (wrong - FREE_WRONG_CODES).min(16);
+        let needed = (WRONG_CODE_WAIT_FIRST * (1u32 << doublings)).min(WRONG_CODE_WAIT_LAST);
+        let waited = now.saturating_duration_since(last);
+        (waited < needed).then(|| needed - waited)
+    }
+
+    /// Counts a wrong code from `ip`.
+    pub fn wrong(&mut self, ip: IpAddr, now: Instant) {
+        self.tries.retain(|_, (_, last)| now.saturating_duration_since(*last) < WRONG_CODES_FORGOTTEN);
+        if !self.tries.contains_key(&ip) && self.tries.len() >= MAX_ADDRESSES_REMEMBERED {
+            let oldest = self.tries.iter().min_by_key(|(_, (_, last))| *last).map(|(ip, _)| *ip);
+            if let Some(oldest) = oldest {
+                self.tries.remove(&oldest);
+            }
+        }
+        let entry = self.tries.entry(ip).or_insert((0, now));
+        *entry = (entry.0.saturating_add(1), now);
+    }
+
+    /// `ip` proved the code: its wrong codes are forgotten.
+    pub fn forget(&mut self, ip: IpAddr) {
+        self.tries.remove(&ip);
+    }
+
+    pub fn clear(&mut self) {
+        self.tries.clear();
+    }
+}
+
+/// A connection waiting for its hello, which the host may evict.
+struct Pending {
+    id: u64,
+    ip: IpAddr,
+    since: Instant,
+    stream: TcpStream,
+}
+
+/// The host's door, shared with the threads that check joins: the code (a new one can be
+/// drawn while hosting), the wrong codes per address, and the connections waiting.
+struct Gate {
+    code: JoinCode,
+    throttle: Throttle,
+    pending: Vec<Pending>,
+    next_id: u64,
+}
+
+fn lock(gate: &Mutex<Gate>) -> MutexGuard<'_, Gate> {
+    gate.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Gate {
+    /// Makes room for a connection from `ip`: evicts the oldest waiting connection of
+    /// `ip` when it has [`MAX_HANDSHAKES_PER_ADDRESS`], else the oldest of the address
+    /// with the most when [`MAX_HANDSHAKES`] wait. Returns the new connection's number.
+    fn admit(&mut self, ip: IpAddr, stream: TcpStream, now: Instant) -> u64 {
+        let count = |ip: IpAddr, pending: &[Pending]| pending.iter().filter(|p| p.ip == ip).count();
+        let victim_ip = if count(ip, &self.pending) >= MAX_HANDSHAKES_PER_ADDRESS {
+            Some(ip)
+        } else if self.pending.len() >= MAX_HANDSHAKES {
+            self.pending.iter().map(|p| p.ip).max_by_key(|&other| (count(other, &self.pending), other == ip))
+        } else {
+            None
+        };
+        if let Some(victim_ip) = victim_ip {
+            let oldest = (self.pending.iter().enumerate())
+                .filter(|(_, p)| p.ip == victim_ip)
+                .min_by_key(|(_, p)| p.since)
+                .map(|(index, _)| index);
+            if let Some(index) = oldest {
+                let mut evicted = self.pending.remove(index);
+                let bye = Wire::Bye { reason: ByeReason::Busy, text: "another connection took the place".into() };
+                let _ = send_line(&mut evicted.stream, &bye);
+                let _ = evicted.stream.shutdown(Shutdown::Both);
+            }
+        }
+        self.next_id += 1;
+        self.pending.push(Pending { id: self.next_id, ip, since: now, stream });
+        self.next_id
+    }
+
+    fn leave(&mut self, id: u64) {
+        self.pending.retain(|p| p.id != id);
+    }
+}
 
 /// What the host offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,6 +258,8 @@ pub struct LanLink {
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
     local_addr: Option<SocketAddr>,
+    /// A host's door: its code can be changed while it hosts.
+    gate: Option<Arc<Mutex<Gate>>>,
 }
 
 impl LanLink {
@@ -146,14 +274,15 @@ impl LanLink {
                 local.insert(seat);
             }
         }
-        let role = Role::Host {
-            listener,
-            config,
-            joined: channel(),
-            checking: Arc::new(AtomicUsize::new(0)),
-            wrong: Arc::new(AtomicUsize::new(0)),
-        };
-        let link = LanLink::spawn(role, Some(game), Some(config.id), local, config.guest_seats, Some(local_addr));
+        let gate = Arc::new(Mutex::new(Gate {
+            code: config.code,
+            throttle: Throttle::default(),
+            pending: Vec::new(),
+            next_id: 0,
+        }));
+        let role = Role::Host { listener, config, joined: channel(), gate: gate.clone() };
+        let mut link = LanLink::spawn(role, Some(game), Some(config.id), local, config.guest_seats, Some(local_addr));
+        link.gate = Some(gate);
         Ok(link)
     }
 
@@ -193,7 +322,18 @@ impl LanLink {
             closing: false,
         };
         let thread = std::thread::Builder::new().name("halma-lan".into()).spawn(move || engine.run()).ok();
-        LanLink { commands, events, stop, thread, local_addr }
+        LanLink { commands, events, stop, thread, local_addr, gate: None }
+    }
+
+    /// A host's new join code: joins from now on need it. The guest connected with the old
+    /// one stays; a guest that comes back later needs the new one. The wrong codes counted
+    /// so far are forgotten (they were guesses at the old code).
+    pub fn set_code(&self, code: JoinCode) {
+        if let Some(gate) = &self.gate {
+            let mut gate = lock(gate);
+            gate.code = code;
+            gate.throttle.clear();
+        }
     }
 
     /// The host's address (its port), `None` for a guest.
@@ -266,6 +406,7 @@ struct Joined {
     stream: TcpStream,
     reader: LineReader,
     peer: SocketAddr,
+    keys: LineKeys,
 }
 
 enum JoinResult {
@@ -278,8 +419,7 @@ enum Role {
         listener: TcpListener,
         config: HostConfig,
         joined: (Sender<JoinResult>, Receiver<JoinResult>),
-        checking: Arc<AtomicUsize>,
-        wrong: Arc<AtomicUsize>,
+        gate: Arc<Mutex<Gate>>,
     },
     Guest {
         config: JoinConfig,
@@ -292,9 +432,27 @@ enum Role {
 struct Conn {
     stream: TcpStream,
     reader: LineReader,
+    /// The tags of the lines both ways.
+    keys: LineKeys,
     heard: Instant,
     pinged: Instant,
     pings: u64,
+}
+
+impl Conn {
+    fn new(stream: TcpStream, reader: LineReader, keys: LineKeys) -> Conn {
+        let now = Instant::now();
+        Conn { stream, reader, keys, heard: now, pinged: now, pings: 0 }
+    }
+
+    /// Sends messages, each line with its tag, in one write.
+    fn write(&mut self, messages: &[Wire]) -> io::Result<()> {
+        let mut out = String::new();
+        for message in messages {
+            out.push_str(&self.keys.seal(&message.text()));
+        }
+        self.stream.write_all(out.as_bytes())
+    }
 }
 
 /// Why the connection must go (the engine sends the `bye` when it is this side's call).
@@ -315,10 +473,12 @@ fn send_line(stream: &mut TcpStream, message: &Wire) -> io::Result<()> {
     stream.write_all(message.to_line().as_bytes())
 }
 
-/// Reads the next message before `deadline` (or `stop`).
+/// Reads the next message before `deadline` (or `stop`); with `keys`, a line after the
+/// join, whose tag is checked first.
 fn read_message(
     stream: &mut TcpStream,
     reader: &mut LineReader,
+    mut keys: Option<&mut LineKeys>,
     deadline: Instant,
     stop: &AtomicBool,
 ) -> Result<Wire, Fail> {
@@ -327,13 +487,33 @@ fn read_message(
             return Err(Fail::Stopped);
         }
         match reader.next_line(stream) {
-            Ok(ReadLine::Line(line)) => return parse_line(&line),
+            Ok(ReadLine::Line(line)) => {
+                return match keys.as_deref_mut() {
+                    Some(keys) => open_line(keys, &line),
+                    None => parse_line(&line),
+                }
+            }
             Ok(ReadLine::Closed) => return Err(Fail::Lost("the connection closed".into())),
             Ok(ReadLine::Nothing) if Instant::now() >= deadline => {
                 return Err(Fail::Bye(ByeReason::Timeout, "no answer in time".into()))
             }
             Ok(ReadLine::Nothing) => {}
             Err(error) => return Err(line_failure(error)),
+        }
+    }
+}
+
+/// A line after the join: its tag checked, then its message read. A line that fails the
+/// check is named in the `bye forged` (its number and its first words).
+fn open_line(keys: &mut LineKeys, line: &str) -> Result<Wire, Fail> {
+    match keys.open(line) {
+        Ok(message) => parse_line(message),
+        Err(forged) => {
+            // The message after a tag-like start, or else the line's start.
+            let tagged = line.get(..TAG_CHARS).is_some_and(|tag| tag.bytes().all(|b| b.is_ascii_hexdigit()));
+            let message = if tagged { line.get(TAG_CHARS + 1..).unwrap_or("") } else { line };
+            let shown: String = message.chars().filter(|c| !c.is_control()).take(40).collect();
+            Err(Fail::Bye(ByeReason::Forged, format!("line {} '{shown}' fails its check", forged.index)))
         }
     }
 }
@@ -361,25 +541,28 @@ fn unexpected(message: &Wire) -> Fail {
     Fail::Bye(ByeReason::Malformed, format!("unexpected '{verb}'"))
 }
 
-/// The host's side of a join, on its own thread: greeting, hello, the code's proof, welcome.
+/// The host's side of a join, on its own thread: greeting, hello (within
+/// [`HELLO_LIMIT`]), the code's confirmation, welcome.
 fn check_join(
     mut stream: TcpStream,
     peer: SocketAddr,
     config: HostConfig,
-    wrong: &AtomicUsize,
+    gate: &Mutex<Gate>,
     stop: &AtomicBool,
 ) -> Option<JoinResult> {
     let _ = stream.set_read_timeout(Some(TICK));
     let _ = stream.set_write_timeout(Some(HANDSHAKE_LIMIT));
+    let _ = stream.set_nodelay(true);
     let mut reader = LineReader::new();
-    let host_nonce = nonce();
-    send_line(&mut stream, &Wire::Greeting { version: PROTOCOL_VERSION, nonce: host_nonce.clone() }).ok()?;
-    let deadline = Instant::now() + HANDSHAKE_LIMIT;
+    let code = lock(gate).code;
+    let (pake, host_message) = Pake::host(code);
+    send_line(&mut stream, &Wire::Greeting { version: PROTOCOL_VERSION, message: host_message }).ok()?;
+    let deadline = Instant::now() + HELLO_LIMIT;
     let refuse = |stream: &mut TcpStream, reason: ByeReason, text: &str| {
         let _ = send_line(stream, &Wire::Bye { reason, text: text.into() });
         let _ = stream.shutdown(Shutdown::Both);
     };
-    let hello = match read_message(&mut stream, &mut reader, deadline, stop) {
+    let hello = match read_message(&mut stream, &mut reader, None, deadline, stop) {
         Ok(hello) => hello,
         Err(Fail::Bye(reason, text)) => {
             refuse(&mut stream, reason, &text);
@@ -387,32 +570,41 @@ fn check_join(
         }
         Err(_) => return None,
     };
-    let Wire::Hello { version, game, nonce: guest_nonce, proof: their_proof } = hello else {
+    let Wire::Hello { version, game, message, confirm } = hello else {
         refuse(&mut stream, ByeReason::Malformed, "expected hello");
         return None;
     };
     if version != PROTOCOL_VERSION {
-        refuse(&mut stream, ByeReason::Version, "this host speaks version 1");
+        refuse(&mut stream, ByeReason::Version, &format!("this host speaks version {PROTOCOL_VERSION}"));
         return None;
     }
-    if wrong.load(Ordering::SeqCst) >= MAX_WRONG_CODES {
-        refuse(&mut stream, ByeReason::TooManyAttempts, "too many wrong codes: ask for a new one");
+    if let Some(wait) = lock(gate).throttle.wait(peer.ip(), Instant::now()) {
+        refuse(&mut stream, ByeReason::TooManyAttempts, &format!("wait {} s", wait.as_secs() + 1));
         return None;
     }
-    let game_word = game.map_or("-".to_string(), |id| id.to_string());
-    if their_proof != proof("guest", config.code, &host_nonce, &guest_nonce, &game_word) {
-        wrong.fetch_add(1, Ordering::SeqCst);
+    let Ok(key) = pake.finish(&message) else {
+        refuse(&mut stream, ByeReason::Malformed, "a SPAKE2 message that is not a point");
+        return None;
+    };
+    if !tag_matches(&key.derive(super::secure::GUEST_CONFIRM_LABEL), &hello_start(version, game, &message), &confirm) {
+        lock(gate).throttle.wrong(peer.ip(), Instant::now());
         refuse(&mut stream, ByeReason::WrongCode, "");
         return Some(JoinResult::WrongCode(peer));
     }
+    lock(gate).throttle.forget(peer.ip());
     if game.is_some_and(|id| id != config.id) {
         refuse(&mut stream, ByeReason::OtherGame, "this host plays another game");
         return None;
     }
-    let my_proof = proof("host", config.code, &host_nonce, &guest_nonce, config.id.as_str());
-    let welcome = Wire::Welcome { game: config.id, proof: my_proof, guest_seats: config.guest_seats };
+    let confirm = key.host_confirm(&welcome_words(config.id, config.guest_seats));
+    let welcome = Wire::Welcome { game: config.id, confirm, guest_seats: config.guest_seats };
     send_line(&mut stream, &welcome).ok()?;
-    Some(JoinResult::Joined(Joined { stream, reader, peer }))
+    Some(JoinResult::Joined(Joined { stream, reader, peer, keys: key.lines(true) }))
+}
+
+/// What the host's confirmation is made over: `welcome <game> <seats>`.
+fn welcome_words(id: GameId, guest_seats: SeatSet) -> String {
+    format!("welcome {id} {}", seats_word(guest_seats))
 }
 
 struct Engine {
@@ -456,7 +648,7 @@ impl Engine {
         }
         if let Some(conn) = &mut self.conn {
             if self.closing {
-                let _ = send_line(&mut conn.stream, &Wire::Bye { reason: ByeReason::Done, text: String::new() });
+                let _ = conn.write(&[Wire::Bye { reason: ByeReason::Done, text: String::new() }]);
             }
             let _ = conn.stream.shutdown(Shutdown::Both);
         }
@@ -472,7 +664,7 @@ impl Engine {
         let reason = match fail {
             Fail::Bye(reason, why) => {
                 let text: String = why.chars().filter(|c| !c.is_control()).take(200).collect();
-                let _ = send_line(&mut conn.stream, &Wire::Bye { reason, text });
+                let _ = conn.write(&[Wire::Bye { reason, text }]);
                 DropReason::WeSaid { reason, why }
             }
             Fail::PeerBye(reason, text) => DropReason::PeerSaid { reason, text },
@@ -526,7 +718,7 @@ impl Engine {
     /// reconnection carries what was lost).
     fn send(&mut self, message: Wire) {
         if let Some(conn) = &mut self.conn {
-            if let Err(error) = send_line(&mut conn.stream, &message) {
+            if let Err(error) = conn.write(&[message]) {
                 self.drop_conn(Fail::Lost(error.to_string()));
             }
         }
@@ -593,25 +785,32 @@ impl Engine {
     }
 
     fn accept_step(&mut self) {
-        let Role::Host { listener, config, joined, checking, wrong } = &self.role else { return };
-        while let Ok((mut stream, peer)) = listener.accept() {
-            if checking.load(Ordering::SeqCst) >= MAX_HANDSHAKES {
-                let _ = send_line(&mut stream, &Wire::Bye { reason: ByeReason::Busy, text: String::new() });
+        let Role::Host { listener, config, joined, gate } = &self.role else { return };
+        for _ in 0..MAX_ACCEPTS_PER_TICK {
+            let Ok((mut stream, peer)) = listener.accept() else { break };
+            let now = Instant::now();
+            let _ = stream.set_nonblocking(false);
+            if let Some(wait) = lock(gate).throttle.wait(peer.ip(), now) {
+                let text = format!("wait {} s", wait.as_secs() + 1);
+                let _ = send_line(&mut stream, &Wire::Bye { reason: ByeReason::TooManyAttempts, text });
+                let _ = stream.shutdown(Shutdown::Both);
                 continue;
             }
-            let _ = stream.set_nonblocking(false);
-            checking.fetch_add(1, Ordering::SeqCst);
-            let (sender, checking, wrong, stop, config) =
-                (joined.0.clone(), checking.clone(), wrong.clone(), self.stop.clone(), *config);
+            let Ok(handle) = stream.try_clone() else { continue };
+            let id = lock(gate).admit(peer.ip(), handle, now);
+            let (sender, gate, stop, config) = (joined.0.clone(), gate.clone(), self.stop.clone(), *config);
             let spawned = std::thread::Builder::new().name("halma-lan-join".into()).spawn(move || {
-                if let Some(result) = check_join(stream, peer, config, &wrong, &stop) {
+                let result = check_join(stream, peer, config, &gate, &stop);
+                lock(&gate).leave(id);
+                if let Some(result) = result {
                     let _ = sender.send(result);
                 }
-                checking.fetch_sub(1, Ordering::SeqCst);
             });
             if spawned.is_err() {
                 // No thread to check it: the connection was dropped with the closure.
-                // (Its count was never taken back; the next joins see one more in check.)
+                if let Role::Host { gate, .. } = &self.role {
+                    lock(gate).leave(id);
+                }
             }
         }
         let mut results = Vec::new();
@@ -622,14 +821,14 @@ impl Engine {
             match result {
                 JoinResult::WrongCode(peer) => self.tell(LanEvent::WrongCodeTried(peer)),
                 JoinResult::Joined(joined) => {
-                    // A guest coming back replaces a connection that has not noticed it is dead.
+                    // A device that proved the code takes the place: the guest coming back
+                    // on a connection the old one has not noticed is dead, or another
+                    // device the player gave the code to. The old one is told why.
                     if self.conn.is_some() {
-                        self.drop_conn(Fail::Lost("the guest connected again".into()));
+                        self.drop_conn(Fail::Bye(ByeReason::Replaced, "another device joined with the code".into()));
                     }
                     self.tell(LanEvent::Connected(joined.peer));
-                    let now = Instant::now();
-                    self.conn =
-                        Some(Conn { stream: joined.stream, reader: joined.reader, heard: now, pinged: now, pings: 0 });
+                    self.conn = Some(Conn::new(joined.stream, joined.reader, joined.keys));
                     if let Err(fail) = self.sync() {
                         self.drop_conn(fail);
                     }
@@ -677,7 +876,8 @@ impl Engine {
         }
     }
 
-    /// The guest's side of a join: greeting, hello, welcome (checking the host's proof).
+    /// The guest's side of a join: greeting, hello, welcome (checking the host's
+    /// confirmation, which only a host that knows the code can make).
     fn guest_handshake(&mut self, config: JoinConfig) -> Result<(), Fail> {
         let mut stream = TcpStream::connect_timeout(&config.addr, CONNECT_LIMIT)?;
         stream.set_read_timeout(Some(TICK))?;
@@ -686,37 +886,40 @@ impl Engine {
         let mut reader = LineReader::new();
         let deadline = Instant::now() + HANDSHAKE_LIMIT;
         let result = (|| {
-            let greeting = read_message(&mut stream, &mut reader, deadline, &self.stop)?;
-            let Wire::Greeting { version, nonce: host_nonce } = greeting else { return Err(unexpected(&greeting)) };
+            let greeting = read_message(&mut stream, &mut reader, None, deadline, &self.stop)?;
+            let Wire::Greeting { version, message: host_message } = greeting else {
+                return Err(unexpected(&greeting));
+            };
             if version != PROTOCOL_VERSION {
-                return Err(Fail::Bye(ByeReason::Version, "this guest speaks version 1".into()));
+                return Err(Fail::Bye(ByeReason::Version, format!("this guest speaks version {PROTOCOL_VERSION}")));
             }
-            let guest_nonce = nonce();
-            let game_word = self.id.map_or("-".to_string(), |id| id.to_string());
-            let my_proof = proof("guest", config.code, &host_nonce, &guest_nonce, &game_word);
-            let hello =
-                Wire::Hello { version: PROTOCOL_VERSION, game: self.id, nonce: guest_nonce.clone(), proof: my_proof };
+            let (pake, message) = Pake::guest(config.code);
+            let key: SessionKey = pake
+                .finish(&host_message)
+                .map_err(|_| Fail::Bye(ByeReason::Malformed, "a SPAKE2 message that is not a point".into()))?;
+            let start = hello_start(PROTOCOL_VERSION, self.id, &message);
+            let confirm = key.guest_confirm(&start);
+            let hello = Wire::Hello { version: PROTOCOL_VERSION, game: self.id, message, confirm };
             send_line(&mut stream, &hello)?;
-            let welcome = read_message(&mut stream, &mut reader, deadline, &self.stop)?;
-            let Wire::Welcome { game, proof: host_proof, guest_seats } = welcome else {
+            let welcome = read_message(&mut stream, &mut reader, None, deadline, &self.stop)?;
+            let Wire::Welcome { game, confirm, guest_seats } = welcome else {
                 return Err(unexpected(&welcome));
             };
-            if host_proof != proof("host", config.code, &host_nonce, &guest_nonce, game.as_str()) {
+            if !tag_matches(&key.derive(HOST_CONFIRM_LABEL), &welcome_words(game, guest_seats), &confirm) {
                 return Err(Fail::Bye(ByeReason::WrongCode, "the host does not know the code".into()));
             }
             if self.id.is_some_and(|id| id != game) {
                 return Err(Fail::Bye(ByeReason::OtherGame, "the host plays another game".into()));
             }
-            Ok((game, guest_seats))
+            Ok((game, guest_seats, key.lines(false)))
         })();
         match result {
-            Ok((game, guest_seats)) => {
+            Ok((game, guest_seats, keys)) => {
                 self.id = Some(game);
                 self.guest_seats = guest_seats;
                 self.local = guest_seats;
                 self.tell(LanEvent::Connected(config.addr));
-                let now = Instant::now();
-                self.conn = Some(Conn { stream, reader, heard: now, pinged: now, pings: 0 });
+                self.conn = Some(Conn::new(stream, reader, keys));
                 Ok(())
             }
             Err(fail) => {
@@ -792,12 +995,24 @@ impl Engine {
 
     fn write(&mut self, message: &Wire) -> Result<(), Fail> {
         let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
-        send_line(&mut conn.stream, message).map_err(Fail::from)
+        conn.write(std::slice::from_ref(message)).map_err(Fail::from)
     }
 
+    /// Reads the next message of the connection; pings and pongs during the sync are
+    /// answered and passed over.
     fn read_conn(&mut self, deadline: Instant) -> Result<Wire, Fail> {
+        loop {
+            match self.read_conn_once(deadline)? {
+                Wire::Ping(token) => self.write(&Wire::Pong(token))?,
+                Wire::Pong(_) => {}
+                message => return Ok(message),
+            }
+        }
+    }
+
+    fn read_conn_once(&mut self, deadline: Instant) -> Result<Wire, Fail> {
         let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
-        let message = read_message(&mut conn.stream, &mut conn.reader, deadline, &self.stop)?;
+        let message = read_message(&mut conn.stream, &mut conn.reader, Some(&mut conn.keys), deadline, &self.stop)?;
         conn.heard = Instant::now();
         Ok(message)
     }
@@ -805,14 +1020,10 @@ impl Engine {
     fn send_record(&mut self) -> Result<(), Fail> {
         let text = self.game.as_ref().map(|game| Record::new(game.clone()).to_text());
         let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
-        let mut lines = 0;
-        let mut out = String::new();
-        for line in text.as_deref().unwrap_or("").lines() {
-            out.push_str(&Wire::Record(line.to_string()).to_line());
-            lines += 1;
-        }
-        out.push_str(&Wire::RecordEnd(lines).to_line());
-        conn.stream.write_all(out.as_bytes())?;
+        let mut messages: Vec<Wire> =
+            text.as_deref().unwrap_or("").lines().map(|line| Wire::Record(line.into())).collect();
+        messages.push(Wire::RecordEnd(messages.len()));
+        conn.write(&messages)?;
         Ok(())
     }
 
@@ -856,12 +1067,12 @@ impl Engine {
             conn.pings += 1;
             conn.pinged = now;
             let token = format!("p{}", conn.pings);
-            send_line(&mut conn.stream, &Wire::Ping(token))?;
+            conn.write(&[Wire::Ping(token)])?;
         }
         match conn.reader.next_line(&mut conn.stream) {
             Ok(ReadLine::Line(line)) => {
                 conn.heard = Instant::now();
-                let message = parse_line(&line)?;
+                let message = open_line(&mut conn.keys, &line)?;
                 self.handle(message)
             }
             Ok(ReadLine::Nothing) => Ok(()),

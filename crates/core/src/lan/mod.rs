@@ -7,16 +7,17 @@
 //! - [`link`]: the connection on its own thread ([`LanLink::host`], [`LanLink::join`]):
 //!   the UI sends its seats' actions and polls for the other side's;
 //! - [`discovery`]: finding the host by DNS-SD/mDNS, where multicast works;
-//! - [`sha256`]: the hash behind the join code's proofs and the sync digest.
+//! - [`secure`]: the join's SPAKE2 exchange over the code, the lines' HMAC tags, and the
+//!   SHA-256 of the sync digest (RustCrypto's `spake2`, `hmac` and `sha2`).
 
 pub mod agree;
 pub mod discovery;
 pub mod link;
-pub mod sha256;
+pub mod secure;
 pub mod wire;
 
 pub use agree::{agree, AgreeError, Agreed};
-pub use link::{DropReason, HostConfig, JoinConfig, LanEvent, LanLink, LocalRefusal};
+pub use link::{DropReason, HostConfig, JoinConfig, LanEvent, LanLink, LocalRefusal, Throttle};
 pub use wire::{ByeReason, Wire, WireError, MAX_LINE_BYTES, PROTOCOL_VERSION};
 
 use crate::correspondence::ID_ALPHABET;
@@ -25,8 +26,8 @@ use std::fmt;
 /// The length of a join code: 6 characters of Crockford's base 32, 30 random bits.
 pub const CODE_LENGTH: usize = 6;
 
-/// The short code the host shows and the guest types. It never crosses the wire: each
-/// side proves it knows it (see [`proof`]).
+/// The short code the host shows and the guest types. It never crosses the wire: it is
+/// SPAKE2's password ([`secure::Pake`]), so a captured join reveals nothing about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct JoinCode([u8; CODE_LENGTH]);
 
@@ -68,14 +69,6 @@ impl fmt::Display for JoinCode {
     }
 }
 
-/// A proof of the join code: the first 32 hex digits of
-/// `SHA-256("halma-lan 1 <role> <code> <host nonce> <guest nonce> <game>")`, `role` being
-/// `guest` (in `hello`, `game` its game id or `-`) or `host` (in `welcome`, its game id).
-pub fn proof(role: &str, code: JoinCode, host_nonce: &str, guest_nonce: &str, game: &str) -> String {
-    let text = format!("halma-lan {PROTOCOL_VERSION} {role} {code} {host_nonce} {guest_nonce} {game}");
-    sha256::sha256_hex(text.as_bytes(), wire::PROOF_CHARS)
-}
-
 /// This device's address on its local network, as a guest would type it: the address the
 /// system would send from towards the outside (a UDP socket's `connect` sends nothing).
 /// `None` without a network.
@@ -84,11 +77,6 @@ pub fn local_ip() -> Option<std::net::IpAddr> {
     socket.connect("192.0.2.1:9").ok()?;
     let ip = socket.local_addr().ok()?.ip();
     (!ip.is_unspecified()).then_some(ip)
-}
-
-/// A new nonce: 16 random lowercase hex digits.
-pub fn nonce() -> String {
-    format!("{:016x}", rand::random::<u64>())
 }
 
 #[cfg(test)]

@@ -6,16 +6,14 @@ use halma_rules::{excerpt, parse_move, Action, MoveText, Route, Seat, SeatSet};
 use std::fmt;
 use std::io::{self, Read};
 
-/// The protocol version this program speaks.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// The protocol version this program speaks: 2 since the join is a SPAKE2 exchange and
+/// the lines after it are authenticated (#49).
+pub const PROTOCOL_VERSION: u32 = 2;
 /// The word of the host's first line.
 pub const GREETING_WORD: &str = "halma-lan";
 /// The longest line, in bytes, its LF included. A longer one ends the connection.
 pub const MAX_LINE_BYTES: usize = 8192;
-/// The length of a nonce: 16 lowercase hex digits (64 random bits).
-pub const NONCE_CHARS: usize = 16;
-/// The length of a proof: 32 lowercase hex digits of a SHA-256.
-pub const PROOF_CHARS: usize = 32;
+pub use super::secure::{PAKE_CHARS, TAG_CHARS};
 /// The length of a sync digest: 16 lowercase hex digits of a SHA-256.
 pub const DIGEST_CHARS: usize = 16;
 /// The longest ping token.
@@ -28,7 +26,7 @@ pub enum ByeReason {
     Done,
     /// The join code's proof is wrong.
     WrongCode,
-    /// Too many wrong codes: the host takes no more joins until a new code.
+    /// Too many wrong codes from the sender's address: it must wait before trying again.
     TooManyAttempts,
     /// The guest names a game the host is not hosting.
     OtherGame,
@@ -48,12 +46,17 @@ pub enum ByeReason {
     OutOfSync,
     /// Nothing heard for too long.
     Timeout,
-    /// The host is busy with other joins.
+    /// The host is busy with other joins (this one had not proved the code yet).
     Busy,
+    /// A line after the join whose tag does not check out: injected, altered, replayed or
+    /// reordered on the way.
+    Forged,
+    /// Another device joined with the code and took this guest's place.
+    Replaced,
 }
 
 impl ByeReason {
-    pub const ALL: [ByeReason; 13] = [
+    pub const ALL: [ByeReason; 15] = [
         ByeReason::Done,
         ByeReason::WrongCode,
         ByeReason::TooManyAttempts,
@@ -67,6 +70,8 @@ impl ByeReason {
         ByeReason::OutOfSync,
         ByeReason::Timeout,
         ByeReason::Busy,
+        ByeReason::Forged,
+        ByeReason::Replaced,
     ];
 
     pub fn word(self) -> &'static str {
@@ -84,6 +89,8 @@ impl ByeReason {
             ByeReason::OutOfSync => "out-of-sync",
             ByeReason::Timeout => "timeout",
             ByeReason::Busy => "busy",
+            ByeReason::Forged => "forged",
+            ByeReason::Replaced => "replaced",
         }
     }
 
@@ -102,6 +109,7 @@ impl ByeReason {
                 | ByeReason::OtherGame
                 | ByeReason::Version
                 | ByeReason::OutOfSync
+                | ByeReason::Replaced
         )
     }
 }
@@ -115,22 +123,24 @@ impl fmt::Display for ByeReason {
 /// One message of the protocol.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Wire {
-    /// `halma-lan <version> <nonce>`: the host's first line.
+    /// `halma-lan <version> <SPAKE2 message>`: the host's first line. With another
+    /// version the rest is not read (`message` empty).
     Greeting {
         version: u32,
-        nonce: String,
+        message: String,
     },
-    /// `hello <version> <game-id or -> <nonce> <proof>`: the guest's answer.
+    /// `hello <version> <game-id or -> <SPAKE2 message> <confirmation>`: the guest's
+    /// answer. With another version the rest is not read.
     Hello {
         version: u32,
         game: Option<GameId>,
-        nonce: String,
-        proof: String,
+        message: String,
+        confirm: String,
     },
-    /// `welcome <game-id> <proof> <guest seats>`: the host accepts the guest.
+    /// `welcome <game-id> <confirmation> <guest seats>`: the host accepts the guest.
     Welcome {
         game: GameId,
-        proof: String,
+        confirm: String,
         guest_seats: SeatSet,
     },
     /// `record <text>`: one line of the sender's game record.
@@ -272,13 +282,15 @@ impl Wire {
             let version = number(word)?;
             u32::try_from(version).map_err(|_| malformed("bad version"))
         };
-        let nonce = |word: &str| {
-            if is_hex(word, NONCE_CHARS) {
+        let pake = |word: &str| {
+            if is_hex(word, PAKE_CHARS) {
                 Ok(word.to_string())
             } else {
-                Err(malformed("bad nonce"))
+                Err(malformed("bad SPAKE2 message"))
             }
         };
+        // Another version's greeting or hello is told apart before its words are read.
+        let other_version = words.first().and_then(|word| version(word).ok()).filter(|v| *v != PROTOCOL_VERSION);
         let yes_no = |word: &str, yes: &str, no: &str| match word {
             w if w == yes => Ok(true),
             w if w == no => Ok(false),
@@ -292,9 +304,18 @@ impl Wire {
             }
         };
         match verb {
+            GREETING_WORD if other_version.is_some() => {
+                Ok(Wire::Greeting { version: other_version.unwrap_or_default(), message: String::new() })
+            }
+            "hello" if other_version.is_some() => Ok(Wire::Hello {
+                version: other_version.unwrap_or_default(),
+                game: None,
+                message: String::new(),
+                confirm: String::new(),
+            }),
             GREETING_WORD => {
                 count(2)?;
-                Ok(Wire::Greeting { version: version(words[0])?, nonce: nonce(words[1])? })
+                Ok(Wire::Greeting { version: version(words[0])?, message: pake(words[1])? })
             }
             "hello" => {
                 count(4)?;
@@ -302,19 +323,24 @@ impl Wire {
                     "-" => None,
                     id => Some(GameId::parse(id).ok_or_else(|| malformed("bad game id"))?),
                 };
-                if !is_hex(words[3], PROOF_CHARS) {
-                    return Err(malformed("bad proof"));
+                if !is_hex(words[3], TAG_CHARS) {
+                    return Err(malformed("bad confirmation"));
                 }
-                Ok(Wire::Hello { version: version(words[0])?, game, nonce: nonce(words[2])?, proof: words[3].into() })
+                Ok(Wire::Hello {
+                    version: version(words[0])?,
+                    game,
+                    message: pake(words[2])?,
+                    confirm: words[3].into(),
+                })
             }
             "welcome" => {
                 count(3)?;
                 let game = GameId::parse(words[0]).ok_or_else(|| malformed("bad game id"))?;
-                if !is_hex(words[1], PROOF_CHARS) {
-                    return Err(malformed("bad proof"));
+                if !is_hex(words[1], TAG_CHARS) {
+                    return Err(malformed("bad confirmation"));
                 }
                 let guest_seats = parse_seats(words[2]).ok_or_else(|| malformed("bad seats"))?;
-                Ok(Wire::Welcome { game, proof: words[1].into(), guest_seats })
+                Ok(Wire::Welcome { game, confirm: words[1].into(), guest_seats })
             }
             "record-end" => {
                 count(1)?;
@@ -369,14 +395,20 @@ impl Wire {
 
     /// The message as a line, with its LF.
     pub fn to_line(&self) -> String {
-        let mut line = match self {
-            Wire::Greeting { version, nonce } => format!("{GREETING_WORD} {version} {nonce}"),
-            Wire::Hello { version, game, nonce, proof } => {
-                let game = game.map_or("-".to_string(), |id| id.to_string());
-                format!("hello {version} {game} {nonce} {proof}")
+        let mut line = self.text();
+        line.push('\n');
+        line
+    }
+
+    /// The message's words, without the LF (what a line's tag is made over).
+    pub fn text(&self) -> String {
+        match self {
+            Wire::Greeting { version, message } => format!("{GREETING_WORD} {version} {message}"),
+            Wire::Hello { version, game, message, confirm } => {
+                format!("{} {confirm}", hello_start(*version, *game, message))
             }
-            Wire::Welcome { game, proof, guest_seats } => {
-                format!("welcome {game} {proof} {}", seats_word(*guest_seats))
+            Wire::Welcome { game, confirm, guest_seats } => {
+                format!("welcome {game} {confirm} {}", seats_word(*guest_seats))
             }
             Wire::Record(text) => format!("record {text}"),
             Wire::RecordEnd(lines) => format!("record-end {lines}"),
@@ -394,10 +426,15 @@ impl Wire {
             Wire::Pong(token) => format!("pong {token}"),
             Wire::Bye { reason, text } if text.is_empty() => format!("bye {reason}"),
             Wire::Bye { reason, text } => format!("bye {reason} {text}"),
-        };
-        line.push('\n');
-        line
+        }
     }
+}
+
+/// The words of a hello before its confirmation, which the confirmation is made over:
+/// `hello 2 <game or -> <guest's SPAKE2 message>`.
+pub fn hello_start(version: u32, game: Option<GameId>, message: &str) -> String {
+    let game = game.map_or("-".to_string(), |id| id.to_string());
+    format!("hello {version} {game} {message}")
 }
 
 /// Reads lines of at most [`MAX_LINE_BYTES`] from a stream with a read timeout: a line
@@ -474,9 +511,10 @@ mod tests {
     fn messages_round_trip() {
         let id = GameId::parse("7KQ2M4XA");
         let messages = [
-            Wire::Greeting { version: 1, nonce: "0123456789abcdef".into() },
-            Wire::Hello { version: 1, game: id, nonce: "0123456789abcdef".into(), proof: "a".repeat(32) },
-            Wire::Hello { version: 1, game: None, nonce: "0123456789abcdef".into(), proof: "b".repeat(32) },
+            Wire::Greeting { version: 2, message: "42".repeat(33) },
+            Wire::Hello { version: 2, game: id, message: "41".repeat(33), confirm: "a".repeat(32) },
+            Wire::Hello { version: 2, game: None, message: "4a".repeat(33), confirm: "b".repeat(32) },
+            Wire::Greeting { version: 1, message: String::new() },
             Wire::Record("[Halma \"1\"]".into()),
             Wire::Record(String::new()),
             Wire::RecordEnd(7),
@@ -496,10 +534,15 @@ mod tests {
             assert_eq!(Wire::parse(line.trim_end_matches('\n')), Ok(message), "{line}");
         }
         if let Some(id) = id {
-            let welcome = Wire::Welcome { game: id, proof: "c".repeat(32), guest_seats: SeatSet::single(Seat::C) };
+            let welcome = Wire::Welcome { game: id, confirm: "c".repeat(32), guest_seats: SeatSet::single(Seat::C) };
             assert_eq!(welcome.to_line(), format!("welcome 7KQ2M4XA {} C\n", "c".repeat(32)));
             assert_eq!(Wire::parse(welcome.to_line().trim_end()), Ok(welcome));
         }
+        // An older guest's hello is read as far as its version, to be told `bye version`.
+        assert_eq!(
+            Wire::parse("hello 1 - 0123456789abcdef 0123456789abcdef0123456789abcdef"),
+            Ok(Wire::Hello { version: 1, game: None, message: String::new(), confirm: String::new() })
+        );
         assert_eq!(
             Wire::parse("move 0 c3-d4\r").map(|m| m.to_line()),
             Ok("move 0 c3-d4\n".to_string()),
@@ -510,7 +553,7 @@ mod tests {
     #[test]
     fn bad_lines_are_refused() {
         for line in
-            ["", "move", "move x c3-d4", "move 1 c3-z9", "vote 1 1 maybe", "bye nope", "hello 1 - 12 34", "ping ☃"]
+            ["", "move", "move x c3-d4", "move 1 c3-z9", "vote 1 1 maybe", "bye nope", "hello 2 - 12 34", "ping ☃"]
         {
             assert!(matches!(Wire::parse(line), Err(WireError::Malformed(_))), "{line}");
         }
