@@ -237,7 +237,7 @@ pub enum Event {
     TrainLossMeasured {
         puzzle_id: String,
         played: crate::rules::Route,
-        loss: Option<crate::ai::analysis::Steps>,
+        loss: Option<crate::ai::puzzles::WrongAnswer>,
     },
 
     // ----- The first-game guide (#39): its board events play the guide's own game -----
