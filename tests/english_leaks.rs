@@ -617,7 +617,10 @@ fn check_train(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contro
     ];
     for (name, kind, outcome, gain, loss) in cases {
         let mut info = shown.clone();
-        (info.kind, info.outcome, info.gain, info.loss, info.hints) = (kind, outcome, gain, loss, 2);
+        (info.kind, info.outcome, info.gain, info.hints) = (kind, outcome, gain, 2);
+        // A measured wrong move is told as the review tells a move: its class and its steps.
+        info.loss = if loss > 0 { format!("{}.{}", loss / 10, loss % 10).into() } else { Default::default() };
+        (info.loss_tenths, info.loss_class) = (loss.max(0), if loss > 0 { 2 } else { 0 });
         (info.mistake, info.mistakes) = (2, 5);
         train.set_info(info);
         let texts = checker.state(window, name);
@@ -626,8 +629,8 @@ fn check_train(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contro
             checker.expect_text(&texts, name, &steps);
         }
         if loss > 0 {
-            let steps = checker.decimal(2, 7);
-            checker.expect_text(&texts, name, &steps);
+            // The review's words for a move: whole steps.
+            checker.expect_text(&texts, name, "3");
         }
     }
     train.set_info(shown);
@@ -637,8 +640,8 @@ fn check_train(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contro
 
 /// The first-game guide: every step's card, its counter, and the card after a wrong move.
 fn check_guide(checker: &mut Checker, window: &AppWindow, controller: &Rc<Controller>) {
-    use halma_core::actions::Event;
     use halma::GuideStep;
+    use halma_core::actions::Event;
     controller.begin_session(game_in_progress());
     controller.dispatch(Event::OpenGuide);
     let guide = window.global::<halma::Guide>();
@@ -774,8 +777,8 @@ fn check_by_message(checker: &mut Checker, window: &AppWindow, controller: &Rc<C
 /// Play with a device nearby: the panel in every status, trouble and note (a pass told in
 /// words), and the Join dialog with games found and every trouble.
 fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Controller>) {
-    use halma_core::actions::Event;
     use halma::{FoundHost, NearbyNote, NearbyStatus, NearbyTrouble};
+    use halma_core::actions::Event;
     controller.begin_session(game_in_progress());
     window.global::<Navigation>().invoke_show(Page::Game);
     i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));

@@ -930,3 +930,79 @@ fn screenshots_in_every_language_and_size() {
         split.join("\n")
     );
 }
+
+/// Issue 51's shots, on their own (`cargo test --test screenshots issue_51`): the analysed
+/// review at a move of a decided game ("…; the game was already won/lost") and the graph of
+/// a three-player game, each seat measured against its par, in English and French at the
+/// smallest phone and the desktop.
+#[test]
+fn issue_51_decided_review_and_three_player_graph() {
+    use halma_ai::analysis::{self, AnalysisRequest, Class, Quality};
+    let backend = TestingBackend::new(TestingBackendOptions {
+        mock_time: true,
+        threading: true,
+        renderer_name: Some("software".into()),
+    });
+    slint::platform::set_platform(Box::new(backend)).expect("platform");
+    std::fs::create_dir_all(output_dir()).expect("screenshot folder");
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    // A lopsided 2p game (Strong against Beginner), shown at its first decided inaccuracy or worse.
+    let mut game = Game::new(Setup::TwoPlayers, Seat::A);
+    while !game.is_over() && game.history().len() < 240 {
+        let level = if game.to_move() == Seat::A { Level::Strong } else { Level::Beginner };
+        let search = halma_ai::SearchRequest::new(level).with_depth(2).with_threads(1).with_seed(5);
+        let Some(action) = halma_ai::choose_action(&game, &search, &stop) else { break };
+        assert!(game.play_action(&action).is_ok());
+    }
+    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+    let mut decided = Session::with_game(config, game).expect("a 2p game");
+    let request = AnalysisRequest::new(Quality::QUICK);
+    let analysis = analysis::analyse(decided.game(), &request, &stop, &mut |_, _| {}).expect("analysed");
+    let shown = (0..analysis.actions.len())
+        .find(|&index| {
+            analysis.decided(index).is_some()
+                && analysis.actions[index].verdict.judgement().is_some_and(|judged| judged.class >= Class::Inaccuracy)
+        })
+        .expect("a decided move worth telling")
+        + 1;
+    assert!(decided.set_analysis(analysis));
+    // A 3p game between the computer's levels, analysed quickly.
+    let mut game = Game::new(Setup::ThreePlayers, Seat::A);
+    while !game.is_over() && game.history().len() < 150 {
+        let search = halma_ai::SearchRequest::new(Level::Casual).with_depth(2).with_threads(1).with_seed(7);
+        let Some(action) = halma_ai::choose_action(&game, &search, &stop) else { break };
+        assert!(game.play_action(&action).is_ok());
+    }
+    let config = GameConfig { setup: Setup::ThreePlayers, first: Seat::A, players: [Player::Human; 4] };
+    let mut three = Session::with_game(config, game).expect("a 3p game");
+    let quick = AnalysisRequest::new(Quality::QUICK);
+    let analysis = analysis::analyse(three.game(), &quick, &stop, &mut |_, _| {}).expect("analysed");
+    let three_shown = analysis.actions.len() / 2;
+    assert!(three.set_analysis(analysis));
+    let data = std::env::temp_dir().join(format!("halma-shots-51-{}", std::process::id()));
+    for code in ["en", "fr"] {
+        for (size_name, width, height, scale) in SIZES.into_iter().filter(|s| matches!(s.0, "phone-small" | "desktop"))
+        {
+            let window = AppWindow::new().expect("window");
+            window.window().dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: scale });
+            window.window().set_size(slint::PhysicalSize::new(width, height));
+            let _ = std::fs::remove_dir_all(&data);
+            let options = halma::app::ui::StartOptions { first_game_guide: false };
+            let controller = Controller::install_with(&window, Some(Store::new(&data)), options);
+            let language = halma_core::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("listed");
+            window.global::<Preferences>().invoke_select_language(language as i32);
+            window.show().expect("show");
+            controller.begin_session(decided.clone());
+            window.global::<halma::Analysis>().invoke_show_position(shown as i32);
+            assert!(window.global::<halma::Analysis>().get_shown_mark().decided != 0);
+            snapshot(&window, &format!("{code}-{size_name}-decided-review"));
+            window.global::<halma::Analysis>().invoke_set_summary_open(true);
+            snapshot(&window, &format!("{code}-{size_name}-decided-summary"));
+            window.global::<halma::Analysis>().invoke_set_summary_open(false);
+            controller.begin_session(three.clone());
+            window.global::<halma::Analysis>().invoke_show_position(three_shown as i32);
+            snapshot(&window, &format!("{code}-{size_name}-3p-graph"));
+            window.hide().expect("hide");
+        }
+    }
+}

@@ -171,7 +171,7 @@ impl WinModel {
     pub const fn of(setup: Setup) -> WinModel {
         match setup {
             Setup::TwoPlayers => WinModel { k: 0.02537, offset: 0.0670, lone_offset: 0.0 },
-            Setup::ThreePlayers => WinModel { k: 0.01598, offset: -0.7095, lone_offset: 0.3932 },
+            Setup::ThreePlayers => WinModel { k: 0.02159, offset: -1.5389, lone_offset: 2.1232 },
             Setup::FourPlayersOneArmy => WinModel { k: 0.02432, offset: 0.0085, lone_offset: 0.0 },
             Setup::FourPlayersBothArmies => WinModel { k: 0.01562, offset: 0.0287, lone_offset: 0.0 },
         }
@@ -194,9 +194,9 @@ impl WinModel {
 /// the start, growing as the armies arrive.
 pub fn phase(position: &Position, seat: Seat) -> f64 {
     let setup = position.setup();
-    let evaluator = Evaluator::new(setup, Weights::DEFAULT);
+    let evaluator = Evaluator::new(setup, Weights::ANALYSIS);
     let work = |position: &Position| {
-        let works = evaluator.works(position);
+        let works = evaluator.par(&evaluator.works(position));
         let others = setup
             .seats()
             .iter()
@@ -220,23 +220,102 @@ pub fn win_chance(position: &Position, seat: Seat, value: Eval) -> f64 {
     WinModel::of(position.setup()).chance(seat, value, phase(position, seat))
 }
 
+/// Whether the result was still in doubt for the mover before a move: a win chance (with
+/// the best move) of at least [`DECIDED_CHANCE`] is a game already won, at most
+/// 1 − [`DECIDED_CHANCE`] one already lost.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Decided {
+    Won,
+    Lost,
+}
+
+impl Decided {
+    /// The game's state for a mover whose win chance with the best move is `chance`.
+    pub fn of_chance(chance: f64) -> Option<Decided> {
+        if chance >= DECIDED_CHANCE {
+            Some(Decided::Won)
+        } else if chance <= 1.0 - DECIDED_CHANCE {
+            Some(Decided::Lost)
+        } else {
+            None
+        }
+    }
+
+    /// The game's state for `seat` in `position`, valued `before` with its best move.
+    pub fn of(position: &Position, seat: Seat, before: Eval) -> Option<Decided> {
+        Decided::of_chance(win_chance(position, seat, before))
+    }
+}
+
+/// The win chance from which a game counts as decided for the mover ([`Decided`]): nine in
+/// ten (or one in ten for a lost one). There the win chance hardly moves whatever is
+/// played, so moves are judged by the steps they give away against the player's own best
+/// ([`Class::of_decided_loss`]), as the best review tools do once the result is clear.
+pub const DECIDED_CHANCE: f64 = 0.9;
+
+// The scale of a decided game: each class's least loss in steps.
+
+/// In a decided game, a loss from which a move is an [`Class::Inaccuracy`]: three
+/// steps, about one ordinary move's progress given away.
+pub const DECIDED_INACCURACY: Steps = Steps::whole(3);
+/// In a decided game, a loss from which a move is a [`Class::Mistake`]: eight steps, more
+/// than two ordinary moves, about what a good jump chain gains.
+pub const DECIDED_MISTAKE: Steps = Steps::whole(8);
+/// A loss from which a move is at least an [`Class::Inaccuracy`] wherever it is played:
+/// five steps, nearly two ordinary moves. In 3p and 4p-both, where a lead counts for less,
+/// the win chance alone calls most such moves good in an open race, and the side that
+/// gives away most would not see where its game went (measured with `halma-arena --review`:
+/// with eight steps here, 43 % of the steps the worse side gave away in one 2p game were on
+/// moves labelled inaccuracy or worse; with five, at least 61 % in every game).
+pub const INACCURACY_STEPS: Steps = Steps::whole(5);
+
 impl Class {
     /// The class of a move `seat` played in `position`: by the expected result it gave
     /// away (`before` minus `after`, [`win_chance`]), never worse than its steps lost
     /// say ([`Class::of_loss`]). So a move that gives away less than a step is at most
-    /// good, and one in a decided game that changes nothing about the result is at most
-    /// good, however many steps it costs.
+    /// good.
     ///
-    /// One exception: a move that gives away [`BLUNDER_STEPS`] or more is a blunder
-    /// wherever it is played. The model is fitted on games between the levels and reads
-    /// a short search; throwing away that much (a forced result missed or walked into
-    /// among them) is worth telling even when the game looks decided.
+    /// Where the result is no longer in doubt ([`Decided`]) the win chance hardly moves,
+    /// and the move is judged by the steps it gave away against the player's own best
+    /// ([`Class::of_decided_loss`]) instead when that is worse: the review still teaches
+    /// the side that is far behind (or far ahead).
+    ///
+    /// And two floors anywhere: a move that gives away [`INACCURACY_STEPS`] or more is at
+    /// least an inaccuracy, one that gives away [`BLUNDER_STEPS`] or more (a forced result
+    /// missed or walked into among them) a blunder. The model is fitted on games between
+    /// the levels and reads a short search; throwing away that much is worth telling.
     pub fn of_judgement(position: &Position, seat: Seat, before: Eval, after: Eval, loss: Steps) -> Class {
         if loss >= BLUNDER_STEPS {
             return Class::Blunder;
         }
-        let lost = win_chance(position, seat, before) - win_chance(position, seat, after);
-        Class::of_loss(loss).min(Class::of_chance_lost(lost, loss))
+        let chance_before = win_chance(position, seat, before);
+        let lost = chance_before - win_chance(position, seat, after);
+        let by_chance = Class::of_loss(loss).min(Class::of_chance_lost(lost, loss));
+        let floor = if Decided::of_chance(chance_before).is_some() {
+            Class::of_decided_loss(loss)
+        } else if loss >= INACCURACY_STEPS {
+            Class::Inaccuracy
+        } else {
+            Class::Best
+        };
+        by_chance.max(floor)
+    }
+
+    /// The class by steps in a decided game: good under [`DECIDED_INACCURACY`] (a quiet
+    /// move that changes nothing stays good), then inaccuracy, mistake from
+    /// [`DECIDED_MISTAKE`] and blunder from [`BLUNDER_STEPS`].
+    pub fn of_decided_loss(loss: Steps) -> Class {
+        if loss >= BLUNDER_STEPS {
+            Class::Blunder
+        } else if loss >= DECIDED_MISTAKE {
+            Class::Mistake
+        } else if loss >= DECIDED_INACCURACY {
+            Class::Inaccuracy
+        } else if loss > Steps::ZERO {
+            Class::Good
+        } else {
+            Class::Best
+        }
     }
 
     /// The class of a move that gave away `lost` of the expected result (0 to 1); best
@@ -348,7 +427,14 @@ pub struct SeatSummary {
     pub total_loss: Steps,
     /// The longest jump chain the seat played: its jumps and its action index.
     pub longest_chain: Option<(usize, usize)>,
+    /// The seat's costliest moves, the largest loss first (ties: the earlier move): the
+    /// action index and the steps given away, for the [`COSTLIEST`] judged moves that lost
+    /// a step or more.
+    pub costliest: [Option<(usize, Steps)>; COSTLIEST],
 }
+
+/// How many of each seat's costliest moves its summary names.
+pub const COSTLIEST: usize = 3;
 
 impl SeatSummary {
     pub fn count(&self, class: Class) -> usize {
@@ -427,6 +513,16 @@ impl GameAnalysis {
         let lost =
             win_chance(position, entry.seat, judgement.before) - win_chance(position, entry.seat, judgement.after);
         Some(lost.max(0.0))
+    }
+
+    /// Whether the result was already decided for the mover of the judged move at `index`
+    /// (its win chance with the best move, [`Decided`]): what the review says with the
+    /// move's class ("the game was already won"). `None` for an open game or an action
+    /// not judged.
+    pub fn decided(&self, index: usize) -> Option<Decided> {
+        let entry = self.actions.get(index)?;
+        let judgement = entry.verdict.judgement()?;
+        Decided::of(self.positions.get(index)?, entry.seat, judgement.before)
     }
 
     /// Rebuilds a whole analysis (graph and summaries) from its verdicts, as a record's
@@ -680,9 +776,10 @@ enum Choice {
     },
 }
 
-/// The search's settings for analysis: Master's judgement without its noise.
+/// The search's settings for analysis: Master's judgement without its noise, every army
+/// measured against its par ([`Weights::ANALYSIS`]).
 fn params() -> SearchParams {
-    SearchParams { jitter: 0, tt_bits: TABLE_BITS, ..Level::Master.params() }
+    SearchParams { jitter: 0, tt_bits: TABLE_BITS, weights: Weights::ANALYSIS, ..Level::Master.params() }
 }
 
 /// The game as it stood before `history()[index]` (the whole game for the last index).
@@ -796,6 +893,27 @@ pub fn best_move(game: &Game, depth: u32, stop: &AtomicBool) -> Option<Move> {
     result.best
 }
 
+/// The best move of each iteration of one search of `depth` plies (the analysis's
+/// settings, a fresh table), the first iteration first: what a search of each depth up to
+/// `depth` chooses, for one search's price. `None` when `stop` was set or the game is over.
+pub fn best_moves_by_depth(game: &Game, depth: u32, stop: &AtomicBool) -> Option<Vec<(u32, Move)>> {
+    if game.is_over() {
+        return None;
+    }
+    let table = TranspositionTable::new(TABLE_BITS);
+    let limits = Limits { depth: depth.max(1), deadline: None, threads: 1 };
+    let mut chosen = Vec::new();
+    search::search_with_table(game, &params(), &limits, 0, stop, &table, &mut |iteration| {
+        if let Some(Action::Move(route)) = iteration.pv.first() {
+            chosen.push((iteration.depth, route.as_move()));
+        }
+    });
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    Some(chosen)
+}
+
 /// One legal move's value from the mover's side, as [`move_values`] gives it. `None` for
 /// an illegal move or when `stop` was set.
 pub fn move_value(game: &Game, mv: Move, depth: u32, stop: &AtomicBool) -> Option<Eval> {
@@ -888,7 +1006,7 @@ fn static_values(position: &Position, plies: u32) -> [i32; 4] {
     let setup = position.setup();
     let mut values = [0; 4];
     let winners = position.winners();
-    let evaluator = Evaluator::new(setup, Weights::DEFAULT);
+    let evaluator = Evaluator::new(setup, Weights::ANALYSIS);
     let distance = i32::try_from(plies).unwrap_or(i32::MAX).min(WIN - WIN_THRESHOLD - 1);
     for &seat in setup.seats() {
         values[seat.index()] = match winners {
@@ -1024,7 +1142,15 @@ fn values_of_verdicts(setup: Setup, actions: &[ActionAnalysis]) -> Vec<[Eval; 4]
 }
 
 fn summarise(seat: Seat, actions: &[ActionAnalysis]) -> SeatSummary {
-    let mut summary = SeatSummary { seat, judged: 0, classes: [0; 5], total_loss: Steps::ZERO, longest_chain: None };
+    let mut summary = SeatSummary {
+        seat,
+        judged: 0,
+        classes: [0; 5],
+        total_loss: Steps::ZERO,
+        longest_chain: None,
+        costliest: [None; COSTLIEST],
+    };
+    let mut losses = Vec::new();
     for entry in actions.iter().filter(|entry| entry.seat == seat) {
         if let Action::Move(route) = &entry.action {
             let chain = jumps(route);
@@ -1036,7 +1162,14 @@ fn summarise(seat: Seat, actions: &[ActionAnalysis]) -> SeatSummary {
             summary.judged += 1;
             summary.classes[judgement.class as usize] += 1;
             summary.total_loss = Steps(summary.total_loss.0.saturating_add(judgement.loss.0));
+            if judgement.loss >= INACCURACY_FROM {
+                losses.push((entry.index, judgement.loss));
+            }
         }
+    }
+    losses.sort_by_key(|&(index, loss)| (std::cmp::Reverse(loss), index));
+    for (slot, costly) in summary.costliest.iter_mut().zip(losses) {
+        *slot = Some(costly);
     }
     summary
 }

@@ -42,12 +42,22 @@ pub struct Weights {
     /// Per foreign piece walled in on an army's target squares (no move out of the camp):
     /// the army cannot finish while it stays, so it should open a way out.
     pub trapped: i32,
+    /// Measure every army's work against its par (see [`Evaluator::par`]): in 3p the lone
+    /// 13-piece army has far less to walk than the 19-piece ones, so its raw work makes it
+    /// look 120 steps ahead at the start. The analysis judges with it; the levels play
+    /// without it (their strength was measured so).
+    pub par: bool,
 }
 
 impl Weights {
-    pub const DEFAULT: Weights = Weights { step: 10, straggler: 18, corner: 1, tempo: 20, ladder: 2, trapped: 60 };
+    pub const DEFAULT: Weights =
+        Weights { step: 10, straggler: 18, corner: 1, tempo: 20, ladder: 2, trapped: 60, par: false };
     /// The plain race, for the weakest players and for judging progress.
-    pub const PLAIN: Weights = Weights { step: 10, straggler: 0, corner: 3, tempo: 0, ladder: 0, trapped: 0 };
+    pub const PLAIN: Weights =
+        Weights { step: 10, straggler: 0, corner: 3, tempo: 0, ladder: 0, trapped: 0, par: false };
+    /// What the analysis judges with: the default measured against each army's par, so
+    /// that every seat's value is on one scale.
+    pub const ANALYSIS: Weights = Weights { par: true, ..Weights::DEFAULT };
 }
 
 /// Per army: its target camp, the king-step distance of every square to that camp
@@ -149,6 +159,9 @@ pub struct Evaluator {
     /// The sum of the potentials over each army's target camp: the least it can have.
     best: [i32; 4],
     tables: [&'static ArmyTable; 4],
+    /// Each army's work at the start (its par) and the largest of them, when the weights
+    /// ask for [`Weights::par`] and the armies' pars differ (3p); otherwise `None`.
+    pars: Option<([i32; 4], i32)>,
 }
 
 impl Evaluator {
@@ -163,7 +176,32 @@ impl Evaluator {
             }
             best[seat.index()] = table.camp.squares().map(|s| potentials[seat.index()][s.index()]).sum();
         }
-        Evaluator { setup, weights, potentials, best, tables }
+        let mut evaluator = Evaluator { setup, weights, potentials, best, tables, pars: None };
+        if weights.par {
+            let start = Position::start(setup, setup.seats()[0]);
+            let pars = evaluator.works(&start);
+            let largest = setup.seats().iter().map(|seat| pars[seat.index()]).max().unwrap_or(0);
+            if setup.seats().iter().any(|seat| pars[seat.index()] != largest) && largest > 0 {
+                evaluator.pars = Some((pars, largest));
+            }
+        }
+        evaluator
+    }
+
+    /// Each army's work measured against its par: scaled so that every army's work at
+    /// the start is the largest army's (`work * largest par / own par`). A 13-piece army
+    /// halfway home then has as much left as a 19-piece army halfway home, and every
+    /// seat starts level. Unchanged without [`Weights::par`] or where the pars are equal
+    /// (2p and both 4p setups).
+    #[inline]
+    pub fn par(&self, works: &[i32; 4]) -> [i32; 4] {
+        let Some((pars, largest)) = self.pars else { return *works };
+        let mut scaled = *works;
+        for &seat in self.setup.seats() {
+            let par = pars[seat.index()].max(1);
+            scaled[seat.index()] = (i64::from(works[seat.index()]) * i64::from(largest) / i64::from(par)) as i32;
+        }
+        scaled
     }
 
     pub fn weights(&self) -> &Weights {
@@ -260,7 +298,7 @@ impl Evaluator {
                 works[seat.index()] += self.weights.trapped * self.trapped_blockers(position, seat);
             }
         }
-        let works = &works;
+        let works = &self.par(&works);
         let mine = self.work_of_seat(works, root);
         let mut score = match setup {
             Setup::TwoPlayers => self.work_of_seat(works, root.opposite()) - mine,

@@ -11,10 +11,10 @@
 //! Everything here is pure and deterministic: the same set and date give the same puzzle
 //! of the day on every device, and a bad line of a puzzle file is reported, never fatal.
 
-use super::analysis::{self, Eval, Steps};
+use super::analysis::{self, Class, Decided, Eval, Steps};
 use super::eval::{Evaluator, Weights};
 use super::{Level, SearchRequest};
-use halma_rules::{parse_hpn_fields, parse_move, Action, Game, Move, MoveText, Position, Route, Setup, Square};
+use halma_rules::{parse_hpn_fields, parse_move, Action, Game, Move, MoveText, Position, Route, Seat, Setup, Square};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
@@ -26,10 +26,9 @@ pub const BUILT_IN: &str = include_str!("../data/puzzles.txt");
 /// [`Puzzle::verify`]: each move valued by its opponents' best reply. Cheap enough to
 /// check every puzzle in a debug build.
 pub const VERIFY_DEPTH: u32 = 2;
-/// The depth at which the generator checks a candidate: the searches from
-/// [`STABLE_FROM`] plies up to this one must all choose the answer, and at this depth it
-/// must still beat the [`DEEP_RIVALS`] best other moves by [`MIN_GAIN`]. Six plies: at
-/// four (the analysis's default) half the answers changed under a deeper search.
+/// The depth at which the generator values a candidate's answer again: it must still beat
+/// the [`DEEP_RIVALS`] best other moves by [`MIN_GAIN`] there. Six plies: at four (the
+/// analysis's default) half the answers changed under a deeper search.
 pub const GENERATOR_DEPTH: u32 = 6;
 /// The least an answer gains over every other move, at both depths: three steps, a
 /// mistake's worth on the analysis's step scale (about one ordinary move given away).
@@ -95,6 +94,15 @@ pub struct Puzzle {
     pub runner_up: Route,
     /// The position; the seat to move solves it.
     pub position: Position,
+}
+
+/// A wrong answer judged as the review judges a move: the steps it gives away against the
+/// answer, its class, and whether the game was already decided for the mover.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct WrongAnswer {
+    pub loss: Steps,
+    pub class: Class,
+    pub decided: Option<Decided>,
 }
 
 /// Why a puzzle line was refused: its line number (from 1) and the reason.
@@ -251,17 +259,23 @@ impl Puzzle {
         }
     }
 
-    /// Steps `mv` gives away against the answer at `depth` (as an analysis quality's),
-    /// from the mover's side: what a wrong answer is told. `None` for an illegal move,
-    /// a forced result in the way, or when `stop` was set. A search: run it off the
-    /// interface's thread (at [`VERIFY_DEPTH`] it takes milliseconds).
-    pub fn loss_of(&self, mv: Move, depth: u32, stop: &AtomicBool) -> Option<Steps> {
+    /// What `mv` gives away against the answer at `depth` (as an analysis quality's),
+    /// from the mover's side, judged as the review judges a move: what a wrong answer is
+    /// told. `None` for an illegal move, a forced result in the way, or when `stop` was
+    /// set. A search: run it off the interface's thread (at [`VERIFY_DEPTH`] it takes
+    /// milliseconds).
+    pub fn loss_of(&self, mv: Move, depth: u32, stop: &AtomicBool) -> Option<WrongAnswer> {
         let valued = analysis::move_values(&self.game(), depth, stop)?;
         let value = |wanted: Move| valued.iter().find(|(mv, _)| *mv == wanted).map(|&(_, value)| value);
-        match (value(self.answer_move())?, value(mv)?) {
-            (Eval::Lead(answer), Eval::Lead(played)) => Some(Steps((answer.0 - played.0).max(0))),
-            _ => None,
-        }
+        let (before, after) = (value(self.answer_move())?, value(mv)?);
+        let (Eval::Lead(answer), Eval::Lead(played)) = (before, after) else { return None };
+        let loss = Steps((answer.0 - played.0).max(0));
+        let seat = self.position.to_move();
+        Some(WrongAnswer {
+            loss,
+            class: Class::of_judgement(&self.position, seat, before, after, loss),
+            decided: Decided::of(&self.position, seat, before),
+        })
     }
 
     /// Re-verifies the puzzle at `depth`: the answer must be the best move and beat every
@@ -370,9 +384,9 @@ pub fn greedy_rank(position: &Position, mv: Move) -> usize {
     1 + position.legal_moves().iter().filter(|&other| gain(other) > own).count()
 }
 
-/// The shallowest of the searches that must all choose a puzzle's answer (up to the
-/// generator's depth).
-pub const STABLE_FROM: u32 = 4;
+/// The deepest of the searches that must all choose a puzzle's answer, from
+/// [`VERIFY_DEPTH`] on: ten plies, five moves of each side in 2p.
+pub const STABLE_TO: u32 = 10;
 
 /// How deep the computer's own search looks when it checks a candidate last: the move
 /// `halma-engine` plays with `go level Master depth <n>` (its Master search as it plays,
@@ -402,23 +416,62 @@ fn computer_choice(game: &Game, stop: &AtomicBool) -> Option<Move> {
 pub const DEEP_RIVALS: usize = 6;
 
 /// A candidate puzzle in `game`'s position, found and checked the way the generator does:
-/// at [`VERIFY_DEPTH`] one move beats every other by at least [`MIN_GAIN`]; the analysis's
-/// searches of [`STABLE_FROM`] to `deep` plies (`deep` at least [`GENERATOR_DEPTH`]) all
-/// choose it too; valued at `deep` it still beats the [`DEEP_RIVALS`] best other moves by
-/// [`MIN_GAIN`]; and the computer's own Master search, [`computer_check_depth`] plies,
-/// plays it. `None` otherwise.
+/// at least [`MIN_MOVES`] legal moves; at [`VERIFY_DEPTH`] one move beats every other by
+/// at least [`MIN_GAIN`], and by the plain measure too ([`plain_gain`]); the analysis's
+/// search chooses it at every depth from [`VERIFY_DEPTH`] to [`STABLE_TO`]; valued at
+/// `deep` (at least [`GENERATOR_DEPTH`]) it still beats the [`DEEP_RIVALS`] best other
+/// moves by [`MIN_GAIN`]; and the computer's own Master search, [`computer_check_depth`]
+/// plies, plays it. `None` otherwise.
 pub fn find(game: &Game, id: &str, deep: u32, stop: &AtomicBool) -> Option<Puzzle> {
+    find_by(Rules::CURRENT, game, id, deep, stop)
+}
+
+/// The rules a puzzle is found by: today's ([`Rules::CURRENT`], issue 51), or those the
+/// shipped set was made with ([`Rules::SHIPPED`], issue 41), by which `tests/puzzles.rs`
+/// re-checks a sample of it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Rules {
+    /// At least [`MIN_MOVES`] legal moves, and the answer best by [`MIN_GAIN`] by the
+    /// plain measure ([`plain_gain`]) too.
+    pub plain: bool,
+    /// The searches that must all choose the answer: from this depth to the next, one
+    /// search's iterations when `plain` (today's), separate searches otherwise.
+    pub stable: (u32, u32),
+}
+
+impl Rules {
+    pub const CURRENT: Rules = Rules { plain: true, stable: (VERIFY_DEPTH, STABLE_TO) };
+    pub const SHIPPED: Rules = Rules { plain: false, stable: (4, GENERATOR_DEPTH) };
+}
+
+/// [`find`] by `rules`.
+pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool) -> Option<Puzzle> {
     let deep = deep.max(GENERATOR_DEPTH);
+    if rules.plain && game.legal_moves().count() < MIN_MOVES as u64 {
+        return None;
+    }
     let valued = analysis::move_values(game, VERIFY_DEPTH, stop)?;
     let shallow = measure_of(game.position(), &valued)?;
     if shallow.gain < MIN_GAIN {
         return None;
     }
-    // Chosen at every depth from STABLE_FROM to `deep`: a move that a deeper search keeps
-    // dropping and taking back is no clear answer.
-    for depth in STABLE_FROM..=deep {
-        if analysis::best_move(game, depth, stop)? != shallow.best {
+    if rules.plain && Steps::whole(plain_gain(game.position(), shallow.best)?) < MIN_GAIN {
+        return None;
+    }
+    let (from, to) = rules.stable;
+    if rules.plain {
+        // Chosen at every depth from the verification depth to STABLE_TO (one search's
+        // iterations): a move that a deeper search drops or takes back is no clear answer.
+        let chosen = analysis::best_moves_by_depth(game, to, stop)?;
+        let kept = |depth: u32| chosen.iter().any(|&(at, mv)| at == depth && mv == shallow.best);
+        if !(from..=to).all(kept) {
             return None;
+        }
+    } else {
+        for depth in from..=to.max(deep) {
+            if analysis::best_move(game, depth, stop)? != shallow.best {
+                return None;
+            }
         }
     }
     let lead = |value: Eval| match value {
@@ -456,4 +509,110 @@ pub fn find(game: &Game, id: &str, deep: u32, stop: &AtomicBool) -> Option<Puzzl
         runner_up: game.position().route(runner_up)?,
         position: *game.position(),
     })
+}
+
+/// The fewest legal moves a puzzle's position has: with fewer (the home-leaving duty
+/// often leaves two or three) the answer is found by trying them all.
+pub const MIN_MOVES: usize = 8;
+
+/// The plain measure of every legal move of the seat to move, best first (ties in the
+/// rules' move order): independent of the search and its evaluation, it counts king
+/// steps alone ([`super::eval::remaining_steps`]). A move's value is the mover's plain
+/// lead ([`plain_lead`]) after it and the reply that leaves the mover worst off (every
+/// legal reply of the next seat tried; a pass when it has none), in whole steps; a move
+/// that wins at once is worth [`PLAIN_WIN`].
+pub fn plain_values(position: &Position) -> Vec<(Move, i32)> {
+    let mover = position.to_move();
+    let mut valued: Vec<(Move, i32)> = position
+        .legal_moves()
+        .iter()
+        .map(|mv| {
+            let mut after = *position;
+            after.play_unchecked(mv);
+            if after.winners().is_some_and(|winners| winners.contains(mover)) {
+                return (mv, PLAIN_WIN);
+            }
+            let replies = after.legal_moves();
+            let worst = replies
+                .iter()
+                .map(|reply| {
+                    let mut replied = after;
+                    replied.play_unchecked(reply);
+                    plain_lead(&replied, mover)
+                })
+                .min();
+            let value = worst.unwrap_or_else(|| {
+                let mut passed = after;
+                passed.pass_unchecked();
+                plain_lead(&passed, mover)
+            });
+            (mv, value)
+        })
+        .collect();
+    valued.sort_by_key(|&(mv, value)| (std::cmp::Reverse(value), mv.from.index(), mv.to.index()));
+    valued
+}
+
+/// The value of a move that wins the game at once in [`plain_values`].
+pub const PLAIN_WIN: i32 = 10_000;
+
+/// `seat`'s plain lead in `position`, in whole king steps: the nearest opposing side's
+/// remaining steps minus its own side's ([`super::eval::remaining_steps`]; a team's both
+/// armies in 4p-both, its nearer army in 4p-one). In 3p each army's steps count against
+/// its par, as a share of its steps at the start in a 19-piece army's units, so the lone
+/// 13-piece army is not ahead by its size alone.
+pub fn plain_lead(position: &Position, seat: Seat) -> i32 {
+    let setup = position.setup();
+    let start = Position::start(setup, setup.seats()[0]);
+    let largest = setup.seats().iter().map(|&army| super::eval::remaining_steps(&start, army)).max().unwrap_or(1);
+    let steps = |army: Seat| {
+        let par = super::eval::remaining_steps(&start, army).max(1);
+        super::eval::remaining_steps(position, army) * largest / par
+    };
+    let side = |seat: Seat| match setup {
+        Setup::TwoPlayers | Setup::ThreePlayers => steps(seat),
+        Setup::FourPlayersBothArmies => steps(seat) + steps(seat.opposite()),
+        Setup::FourPlayersOneArmy => steps(seat).min(steps(seat.opposite())),
+    };
+    let others = setup
+        .seats()
+        .iter()
+        .filter(|&&other| !super::eval::is_on_side(setup, seat, other))
+        .map(|&other| side(other))
+        .min()
+        .unwrap_or(0);
+    others - side(seat)
+}
+
+/// How far the answer `mv` is ahead of every other move by the plain measure
+/// ([`plain_values`]), in whole steps: negative when another move is as good or better.
+/// `None` for a move that is not legal.
+pub fn plain_gain(position: &Position, mv: Move) -> Option<i32> {
+    let valued = plain_values(position);
+    let answer = valued.iter().find(|(other, _)| *other == mv)?.1;
+    let rival = valued.iter().filter(|(other, _)| *other != mv).map(|&(_, value)| value).max();
+    Some(rival.map_or(PLAIN_WIN, |rival| answer - rival))
+}
+
+/// The checks of a puzzle that need no deep search: at least [`MIN_MOVES`] legal moves,
+/// `answer` best by at least [`MIN_GAIN`] over every other move both by the plain measure
+/// ([`plain_gain`]) and at [`VERIFY_DEPTH`]. Gives the gain at the verification depth, or
+/// why the position is no puzzle.
+pub fn quick_check(game: &Game, answer: Move, stop: &AtomicBool) -> Result<Steps, String> {
+    let moves = game.legal_moves().count();
+    if moves < MIN_MOVES as u64 {
+        return Err(format!("{moves} legal moves, fewer than {MIN_MOVES}"));
+    }
+    let plain = plain_gain(game.position(), answer).ok_or("the answer is not legal")?;
+    if Steps::whole(plain) < MIN_GAIN {
+        return Err(format!("{plain} steps ahead by the plain measure, less than {MIN_GAIN}"));
+    }
+    let measured = measure(game, VERIFY_DEPTH, stop).ok_or("no measure: a forced result")?;
+    if measured.best != answer {
+        return Err(format!("the best move is {}", measured.best_route));
+    }
+    if measured.gain < MIN_GAIN {
+        return Err(format!("the answer gains {} steps, less than {MIN_GAIN}", measured.gain));
+    }
+    Ok(measured.gain)
 }

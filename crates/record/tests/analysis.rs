@@ -219,10 +219,10 @@ fn the_class_follows_the_loss_at_each_threshold() {
 
 /// At depth 1 a move's value is the evaluation right after it: the loss of each move can
 /// be worked out here from `eval::evaluate` alone, and must be what the analysis says.
-/// The class follows the win chance lost (issue 41, tests/analysis_labels.rs): both
-/// positions are decided for the evaluation (A is 69 steps behind on the ladder, 11 in
-/// the open with three pieces left), so only the loss of 19.9 steps, past
-/// `BLUNDER_STEPS`, is still more than good.
+/// Both positions are decided for the evaluation (A is 69 steps behind on the ladder, 11
+/// in the open with three pieces left), so the class follows the steps given away (issue
+/// 51, tests/analysis_labels.rs): under 3 good, from 3 an inaccuracy, from 8 a mistake,
+/// from 15 (`BLUNDER_STEPS`) a blunder.
 #[test]
 fn the_classes_on_constructed_positions_match_the_evaluation() {
     let _serial = one_at_a_time();
@@ -236,8 +236,8 @@ fn the_classes_on_constructed_positions_match_the_evaluation() {
         (&open, "h8-i8", Class::Good, 1),
         (&open, "h8-i7", Class::Good, 24),
         (&ladder, "d4-f6-h8-j10-l12", Class::Good, 28),
-        (&ladder, "d4-f6-h8-j10", Class::Good, 66),
-        (&ladder, "d4-f6-h8", Class::Good, 112),
+        (&ladder, "d4-f6-h8-j10", Class::Inaccuracy, 66),
+        (&ladder, "d4-f6-h8", Class::Mistake, 112),
         (&ladder, "h2-i3", Class::Blunder, 199),
     ];
     for (start, text, class, tenths) in cases {

@@ -5,7 +5,7 @@
 
 use super::presenter::{int, route_path, seat_index};
 use crate::{DrawVote, GraphLine, MoveClass, MoveMark, SeatSummary, Standing};
-use halma_ai::analysis::{self, Class, Eval, GameAnalysis, Verdict};
+use halma_ai::analysis::{self, Class, Decided, Eval, GameAnalysis, Verdict};
 use halma_core::view::BoardView;
 use halma_rules::{Action, Route, Seat, Setup, Square};
 use slint::SharedString;
@@ -65,7 +65,7 @@ pub fn of_history(analysis: Option<&GameAnalysis>, setup: Setup) -> AnalysisPict
     let (lines, scale) = graph(analysis, setup);
     AnalysisPicture {
         available: true,
-        marks: analysis.actions.iter().map(|entry| mark(&entry.verdict)).collect(),
+        marks: analysis.actions.iter().map(|entry| mark_in(analysis, entry.index)).collect(),
         lines,
         points: int(analysis.actions.len() + 1),
         scale,
@@ -86,7 +86,10 @@ pub fn reviewed(
         .zip(shown.and_then(|shown| shown.checked_sub(1)))
         .and_then(|(analysis, index)| analysis.actions.get(index));
     (
-        reviewed.map(|entry| shown_picture(entry.seat, &entry.verdict)).unwrap_or_default(),
+        analysis
+            .zip(reviewed)
+            .map(|(analysis, entry)| shown_picture(entry.seat, &entry.verdict, mark_in(analysis, entry.index)))
+            .unwrap_or_default(),
         reviewed.map(|entry| routes(view, &entry.action, &entry.verdict)).unwrap_or_default(),
     )
 }
@@ -110,13 +113,26 @@ pub fn move_class(class: Class) -> MoveClass {
     }
 }
 
-/// The move list's mark of an action.
+/// The move list's mark of the action at `index` of `analysis`, with whether the game was
+/// already decided for its mover (the review then says so with the class).
+pub fn mark_in(analysis: &GameAnalysis, index: usize) -> MoveMark {
+    let Some(entry) = analysis.actions.get(index) else { return MoveMark::default() };
+    let decided = match analysis.decided(index) {
+        None => 0,
+        Some(Decided::Won) => 1,
+        Some(Decided::Lost) => 2,
+    };
+    MoveMark { decided, ..mark(&entry.verdict) }
+}
+
+/// The move list's mark of an action (`decided` left at 0: see [`mark_in`]).
 pub fn mark(verdict: &Verdict) -> MoveMark {
     match verdict {
         Verdict::Judged(judgement) => MoveMark {
             class: move_class(judgement.class),
             loss: judgement.loss.tenths(),
             best: judgement.best.to_string().into(),
+            decided: 0,
         },
         Verdict::ForcedPass => MoveMark { class: MoveClass::ForcedPass, ..MoveMark::default() },
         Verdict::OnlyMove { .. } => MoveMark { class: MoveClass::OnlyMove, ..MoveMark::default() },
@@ -135,17 +151,17 @@ pub fn standing(eval: Eval) -> (Standing, i32) {
     }
 }
 
-fn shown_picture(seat: Seat, verdict: &Verdict) -> ShownPicture {
+fn shown_picture(seat: Seat, verdict: &Verdict, mark: MoveMark) -> ShownPicture {
     let level = (Standing::Level, 0);
     match verdict {
         Verdict::Judged(judgement) => ShownPicture {
             judged: true,
             seat: seat_index(seat),
-            mark: mark(verdict),
+            mark,
             before: standing(judgement.before),
             after: standing(judgement.after),
         },
-        _ => ShownPicture { judged: false, seat: seat_index(seat), mark: mark(verdict), before: level, after: level },
+        _ => ShownPicture { judged: false, seat: seat_index(seat), mark, before: level, after: level },
     }
 }
 
@@ -302,8 +318,23 @@ pub fn summaries(analysis: &GameAnalysis) -> Vec<SeatSummary> {
             blunders: int(summary.blunders()),
             average_loss: summary.average_loss().tenths(),
             longest_chain: summary.longest_chain.map_or(0, |(jumps, _)| int(jumps)),
+            costliest: costliest(analysis, summary),
         })
         .collect()
+}
+
+/// A seat's costliest moves as the summary names them: each its round (as the move list
+/// numbers it) and its route, the costliest first ("23. m16-k14, 41. c3-e5").
+fn costliest(analysis: &GameAnalysis, summary: &analysis::SeatSummary) -> SharedString {
+    let seats = analysis.summaries.len().max(1);
+    let named: Vec<String> = summary
+        .costliest
+        .iter()
+        .flatten()
+        .filter_map(|&(index, _)| analysis.actions.get(index))
+        .map(|entry| format!("{}. {}", entry.index / seats + 1, entry.action))
+        .collect();
+    named.join(", ").into()
 }
 
 #[cfg(test)]
@@ -332,6 +363,11 @@ mod tests {
 
     /// A 2p game of two steps: A's first judged a mistake (best was another step), C's best.
     fn judged_game() -> (Game, GameAnalysis) {
+        judged_from(12, 5)
+    }
+
+    /// The same with A `before` steps ahead before its move and `after` after it.
+    fn judged_from(before: i32, after: i32) -> (Game, GameAnalysis) {
         let mut game = Game::new(Setup::TwoPlayers, Seat::A);
         assert!(game.play_text("c3-d4").is_ok());
         assert!(game.play_text("n14-m13").is_ok());
@@ -350,13 +386,13 @@ mod tests {
                 index: 0,
                 seat: Seat::A,
                 action: game.history()[0].clone(),
-                verdict: judged(12, 5, best, Class::Mistake),
+                verdict: judged(before, after, best, Class::Mistake),
             },
             ActionAnalysis {
                 index: 1,
                 seat: Seat::C,
                 action: game.history()[1].clone(),
-                verdict: judged(-5, -5, Route::new(vec![sq("n14"), sq("m13")]), Class::Best),
+                verdict: judged(-after, -after, Route::new(vec![sq("n14"), sq("m13")]), Class::Best),
             },
         ];
         let analysis = GameAnalysis::from_verdicts(&game, Quality::QUICK, actions);
@@ -372,8 +408,8 @@ mod tests {
         assert_eq!(
             picture.marks,
             [
-                MoveMark { class: MoveClass::Mistake, loss: 70, best: "d3-e4".into() },
-                MoveMark { class: MoveClass::Best, loss: 0, best: "n14-m13".into() },
+                MoveMark { class: MoveClass::Mistake, loss: 70, best: "d3-e4".into(), decided: 0 },
+                MoveMark { class: MoveClass::Best, loss: 0, best: "n14-m13".into(), decided: 0 },
             ]
         );
         assert_eq!(picture.shown.seat, 0);
@@ -416,5 +452,23 @@ mod tests {
         assert_eq!(rows.len(), 2);
         assert_eq!((rows[0].seat, rows[0].mistakes, rows[0].average_loss, rows[0].best_moves), (0, 1, 70, 0));
         assert_eq!((rows[1].seat, rows[1].best_moves, rows[1].longest_chain), (2, 1, 0));
+    }
+
+    /// A move a hundred steps ahead (a 93 % chance): the mark says the game was already
+    /// won, and the summary names the seat's costliest move by its round and route.
+    #[test]
+    fn a_decided_game_is_said_and_the_summary_names_the_costliest_moves() {
+        let (_, analysis) = judged_from(100, 91);
+        assert_eq!(analysis.decided(0), Some(Decided::Won));
+        let marks = of_history(Some(&analysis), Setup::TwoPlayers).marks;
+        assert_eq!(marks[0], MoveMark { class: MoveClass::Mistake, loss: 90, best: "d3-e4".into(), decided: 1 });
+        assert_eq!(marks[1].decided, 2, "C, a hundred steps behind, had lost already");
+        let shown = super::analysis(Some(&analysis), Setup::TwoPlayers, &BoardView::default(), Some(1)).shown;
+        assert_eq!(shown.mark.decided, 1);
+        let rows = summaries(&analysis);
+        assert_eq!((rows[0].costliest.as_str(), rows[1].costliest.as_str()), ("1. c3-d4", ""));
+        // Level: nothing decided.
+        let (_, level) = judged_game();
+        assert_eq!(level.decided(0), None);
     }
 }

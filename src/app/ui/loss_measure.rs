@@ -2,8 +2,7 @@
 //! depth on a background thread: in a debug build the search takes too long for the
 //! interface's thread, and the player sees the verdict at once and the figure a moment later.
 
-use halma_ai::analysis::Steps;
-use halma_ai::puzzles::{Puzzle, VERIFY_DEPTH};
+use halma_ai::puzzles::{Puzzle, WrongAnswer, VERIFY_DEPTH};
 use halma_rules::{Move, Route};
 use slint::{Timer, TimerMode};
 use std::cell::RefCell;
@@ -19,14 +18,14 @@ pub struct Measured {
     pub puzzle_id: String,
     pub played: Route,
     /// `None`: nothing to tell (a forced result in the way, or no loss at this depth).
-    pub loss: Option<Steps>,
+    pub loss: Option<WrongAnswer>,
 }
 
 struct Job {
     puzzle_id: String,
     played: Route,
     stop: Arc<AtomicBool>,
-    answer: mpsc::Receiver<Option<Steps>>,
+    answer: mpsc::Receiver<Option<WrongAnswer>>,
 }
 
 impl Drop for Job {
@@ -52,7 +51,7 @@ impl LossMeasure {
         let job = Job { puzzle_id: puzzle.id.clone(), played: played.clone(), stop: Arc::clone(&stop), answer };
         let mv = Move { from: played.from(), to: played.to() };
         let spawned = std::thread::Builder::new().name("puzzle-loss".into()).spawn(move || {
-            let loss = puzzle.loss_of(mv, VERIFY_DEPTH, &stop).filter(|loss| loss.0 > 0);
+            let loss = puzzle.loss_of(mv, VERIFY_DEPTH, &stop).filter(|wrong| wrong.loss.0 > 0);
             // The page may have moved on: no one listening is not an error.
             let _ = sender.send(loss);
         });

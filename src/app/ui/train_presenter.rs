@@ -2,7 +2,7 @@
 //! like, from the state alone (pure; tested without a window).
 
 use crate::TrainInfo;
-use halma_ai::analysis::Class;
+use halma_ai::analysis::{Class, Decided};
 use halma_ai::puzzles::Difficulty;
 use halma_core::actions::{puzzle_set, TrainOutcome, TrainSource, Training};
 use halma_core::session::Session;
@@ -80,7 +80,18 @@ pub fn train(training: Option<&Training>, progress: &TrainingProgress, practise:
         Some(TrainOutcome::Wrong { played, loss }) => {
             info.outcome = 2;
             info.played = played.to_string().into();
-            info.loss = loss.map_or(-1, |loss| loss.tenths());
+            // Told as the review tells a move: its class, the steps in tenths, and whether
+            // the game was already decided.
+            if let Some(wrong) = loss {
+                info.loss = wrong.loss.to_string().into();
+                info.loss_tenths = wrong.loss.tenths();
+                info.loss_class = wrong.class as i32;
+                info.decided = match wrong.decided {
+                    None => 0,
+                    Some(Decided::Won) => 1,
+                    Some(Decided::Lost) => 2,
+                };
+            }
         }
     }
     info

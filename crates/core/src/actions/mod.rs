@@ -255,7 +255,7 @@ pub enum Event {
     TrainLossMeasured {
         puzzle_id: String,
         played: halma_rules::Route,
-        loss: Option<halma_ai::analysis::Steps>,
+        loss: Option<halma_ai::puzzles::WrongAnswer>,
     },
 
     // ----- The first-game guide (#39): its board events play the guide's own game -----

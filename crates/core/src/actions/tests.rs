@@ -322,7 +322,8 @@ fn a_wrong_answer_is_told_what_it_gives_away_once_measured() {
     let mv = halma_rules::Move { from: played.from(), to: played.to() };
     let stop = std::sync::atomic::AtomicBool::new(false);
     let loss = puzzle.loss_of(mv, halma_ai::puzzles::VERIFY_DEPTH, &stop).expect("a loss");
-    assert!(loss >= halma_ai::puzzles::MIN_GAIN, "{loss:?}");
+    assert!(loss.loss >= halma_ai::puzzles::MIN_GAIN, "{loss:?}");
+    assert!(loss.class >= halma_ai::analysis::Class::Good, "judged as the review judges: {loss:?}");
     // A report for another move of the puzzle is not this answer's: ignored.
     let other =
         Event::TrainLossMeasured { puzzle_id: puzzle.id.clone(), played: puzzle.answer.clone(), loss: Some(loss) };

@@ -8,8 +8,8 @@ use crate::effects::Effects;
 use crate::interface::Page;
 use crate::session::{GameConfig, Player, Session};
 use crate::state::{AppState, Facts};
-use halma_ai::analysis::{Class, Steps};
-use halma_ai::puzzles::{self, Answer, Difficulty, Puzzle, PuzzleSet};
+use halma_ai::analysis::Class;
+use halma_ai::puzzles::{self, Answer, Difficulty, Puzzle, PuzzleSet, WrongAnswer};
 use halma_rules::{Action, Move, Route};
 use std::sync::OnceLock;
 
@@ -38,11 +38,12 @@ pub enum Source {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     Solved,
-    /// Another legal move: what it gives away against the answer (a shallow valuation,
-    /// `None` when it could not be measured).
+    /// Another legal move: what it gives away against the answer, judged as the review
+    /// judges a move at the puzzles' verification depth (`None` until measured, or when it
+    /// could not be).
     Wrong {
         played: Route,
-        loss: Option<Steps>,
+        loss: Option<WrongAnswer>,
     },
 }
 
@@ -239,7 +240,12 @@ fn judge(training: &mut Training, progress: &mut crate::settings::TrainingProgre
 
 /// The background measure of a wrong answer came back: told if the page still shows that
 /// answer to that puzzle (the player may have retried or moved on meanwhile).
-pub(super) fn loss_measured(state: &mut AppState, puzzle_id: &str, measured: &Route, loss: Option<Steps>) -> Effects {
+pub(super) fn loss_measured(
+    state: &mut AppState,
+    puzzle_id: &str,
+    measured: &Route,
+    loss: Option<WrongAnswer>,
+) -> Effects {
     let Some(training) = state.training.as_mut() else { return Effects::none() };
     if training.puzzle.id != puzzle_id {
         return Effects::none();

@@ -63,7 +63,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let stop = AtomicBool::new(false);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let evaluator = halma_ai::eval::Evaluator::new(options.setup, halma_ai::eval::Weights::DEFAULT);
+    // The analysis's own measure: every army against its par, as `analysis::phase` counts.
+    let evaluator = halma_ai::eval::Evaluator::new(options.setup, halma_ai::eval::Weights::ANALYSIS);
     for index in 0..options.games {
         let SelfPlay { game, levels, result } = selfplay::play(options.setup, index, options.seed);
         let Some(result) = result else {
@@ -81,7 +82,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 continue;
             }
             let values = analysis::position_values(&replay, depth, &stop).ok_or("stopped")?;
-            let works = evaluator.works(replay.position());
+            let works = evaluator.par(&evaluator.works(replay.position()));
             let own = evaluator.work_of_seat(&works, mover);
             // The nearest opposing side's work (in 3p the best-placed opponent's).
             let others = options

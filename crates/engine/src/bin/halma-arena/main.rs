@@ -31,10 +31,11 @@
 //! Levels offer only in stuck games, where a level accepts unless it is ahead (and, once
 //! the game is hopelessly stuck, even then), so stuck games between levels end drawn.
 //!
-//! Two data modes play reproducible self-play games instead of a match (see their
+//! Three data modes play reproducible self-play games instead of a match (see their
 //! `--help`): `halma-arena --labels …` writes positions with their values and results for
 //! the analysis's win-chance model (docs/ANALYSIS.md), `halma-arena --puzzles …` writes
-//! candidate puzzles (docs/PUZZLES.md).
+//! candidate puzzles (docs/PUZZLES.md); `halma-arena --review …` reports the analysis's
+//! labels over games between different levels (docs/ANALYSIS.md).
 
 mod engine;
 mod labels;
@@ -42,6 +43,7 @@ mod match_loop;
 mod options;
 mod puzzles;
 mod record_file;
+mod review;
 mod selfplay;
 mod stats;
 
@@ -57,10 +59,14 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     // The data modes: games for the analysis's win-chance model and for puzzles.
-    if let Some((mode, rest)) = args.split_first().filter(|(mode, _)| *mode == "--labels" || *mode == "--puzzles") {
+    let data_modes = ["--labels", "--puzzles", "--review"];
+    if let Some((mode, rest)) = args.split_first().filter(|(mode, _)| data_modes.contains(&mode.as_str())) {
         type Mode = fn(&[String]) -> Result<(), String>;
-        let (usage, run): (&str, Mode) =
-            if mode == "--labels" { (labels::USAGE, labels::run) } else { (puzzles::USAGE, puzzles::run) };
+        let (usage, run): (&str, Mode) = match mode.as_str() {
+            "--labels" => (labels::USAGE, labels::run),
+            "--puzzles" => (puzzles::USAGE, puzzles::run),
+            _ => (review::USAGE, review::run),
+        };
         if rest.iter().any(|a| a == "--help" || a == "-h") {
             println!("{usage}");
             return;

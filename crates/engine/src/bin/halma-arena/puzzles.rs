@@ -6,17 +6,21 @@
 //! file's format; deterministic for a seed.
 
 use crate::selfplay;
-use halma_ai::puzzles::{self, GENERATOR_DEPTH};
+use halma_ai::puzzles::{self, Rules, GENERATOR_DEPTH};
 use halma_rules::{Game, Setup};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
 pub const USAGE: &str = "usage: halma-arena --puzzles --setup 2p|3p|4p-one|4p-both --games N [--seed S] [--every K] [--gap G] [--depth D] [--first-game I]
-       halma-arena --puzzles --recheck FILE [--depth D]
+       halma-arena --puzzles --recheck FILE [--depth D] [--shipped-rules]
+       halma-arena --puzzles --filter FILE
   writes candidate puzzles (docs/PUZZLES.md) from N self-play games: every K-th position
   (default 3) is tried, G positions (default 12) are skipped after a puzzle, answers are
   checked at depth D (default 6, 6 to 8). --recheck puts every puzzle of FILE through the
-  same checks again (at depth D) and writes the ones that pass, keeping their ids";
+  same checks again (at depth D; --shipped-rules: the rules the shipped set was made with,
+  without the plain measure and the stability to depth 10) and writes the ones that pass,
+  keeping their ids; --filter applies only the quick checks (legal moves, the plain measure,
+  the verification depth)";
 
 struct PuzzleOptions {
     setup: Setup,
@@ -27,6 +31,8 @@ struct PuzzleOptions {
     gap: usize,
     depth: u32,
     recheck: Option<String>,
+    filter: Option<String>,
+    shipped_rules: bool,
 }
 
 fn parse(args: &[String]) -> Result<PuzzleOptions, String> {
@@ -39,10 +45,18 @@ fn parse(args: &[String]) -> Result<PuzzleOptions, String> {
         gap: 12,
         depth: GENERATOR_DEPTH,
         recheck: None,
+        filter: None,
+        shipped_rules: false,
     };
     let (mut setup, mut games) = (None, None);
     let mut rest = args;
-    while let [key, value, tail @ ..] = rest {
+    while let [key, tail @ ..] = rest {
+        if key == "--shipped-rules" {
+            options.shipped_rules = true;
+            rest = tail;
+            continue;
+        }
+        let [value, tail @ ..] = tail else { return Err(format!("{key} needs a value")) };
         let number = || value.parse::<u64>().map_err(|_| format!("bad {key} '{value}'"));
         match key.as_str() {
             "--setup" => setup = Some(value.parse::<Setup>().map_err(|e| e.to_string())?),
@@ -56,14 +70,12 @@ fn parse(args: &[String]) -> Result<PuzzleOptions, String> {
                 _ => return Err(format!("bad depth '{value}' (6..=8)")),
             },
             "--recheck" => options.recheck = Some(value.clone()),
+            "--filter" => options.filter = Some(value.clone()),
             other => return Err(format!("unknown option '{other}'")),
         }
         rest = tail;
     }
-    if let [key] = rest {
-        return Err(format!("{key} needs a value"));
-    }
-    if options.recheck.is_some() {
+    if options.recheck.is_some() || options.filter.is_some() {
         return Ok(options);
     }
     options.setup = setup.ok_or("--setup is required")?;
@@ -77,7 +89,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if let Some(file) = &options.recheck {
-        return recheck(file, options.depth, &stop, &mut out);
+        let rules = if options.shipped_rules { Rules::SHIPPED } else { Rules::CURRENT };
+        return recheck(file, rules, options.depth, &stop, &mut out);
+    }
+    if let Some(file) = &options.filter {
+        return filter(file, &stop, &mut out);
     }
     for index in options.first_game..options.first_game + options.games {
         let played = selfplay::play(options.setup, index, options.seed);
@@ -106,7 +122,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// Puts every puzzle of `file` through [`puzzles::find`] again at `depth` and writes the
 /// ones that still pass (with the figures of that depth), so a set can be made stricter
 /// without replaying its games. A line that does not parse is reported and dropped.
-fn recheck(file: &str, depth: u32, stop: &AtomicBool, out: &mut impl Write) -> Result<(), String> {
+fn recheck(file: &str, rules: Rules, depth: u32, stop: &AtomicBool, out: &mut impl Write) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let set = puzzles::parse_set(&text);
     for error in &set.errors {
@@ -114,7 +130,7 @@ fn recheck(file: &str, depth: u32, stop: &AtomicBool, out: &mut impl Write) -> R
     }
     let mut kept = 0;
     for puzzle in &set.puzzles {
-        match puzzles::find(&puzzle.game(), &puzzle.id, depth, stop) {
+        match puzzles::find_by(rules, &puzzle.game(), &puzzle.id, depth, stop) {
             Some(again) => {
                 writeln!(out, "{}", again.line()).map_err(|e| e.to_string())?;
                 out.flush().map_err(|e| e.to_string())?;
@@ -124,5 +140,30 @@ fn recheck(file: &str, depth: u32, stop: &AtomicBool, out: &mut impl Write) -> R
         }
     }
     eprintln!("{kept} of {} puzzles pass at depth {depth}", set.puzzles.len());
+    Ok(())
+}
+
+/// The cheap part of the checks (`puzzles::quick_check`: enough legal moves, the answer best
+/// by the plain measure and at the verification depth, each by `MIN_GAIN`) applied to every
+/// puzzle of `file`: writes the ones that pass with the figures measured today. The deep
+/// checks are `--recheck`'s.
+fn filter(file: &str, stop: &AtomicBool, out: &mut impl Write) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let set = puzzles::parse_set(&text);
+    for error in &set.errors {
+        eprintln!("{error}");
+    }
+    let mut kept = 0;
+    for puzzle in &set.puzzles {
+        match puzzles::quick_check(&puzzle.game(), puzzle.answer_move(), stop) {
+            Ok(gain) => {
+                let again = puzzles::Puzzle { gain, ..puzzle.clone() };
+                writeln!(out, "{}", again.line()).map_err(|e| e.to_string())?;
+                kept += 1;
+            }
+            Err(why) => eprintln!("{}: {why}", puzzle.id),
+        }
+    }
+    eprintln!("{kept} of {} puzzles pass the quick checks", set.puzzles.len());
     Ok(())
 }
