@@ -129,6 +129,9 @@ pub fn board(window: &AppWindow, cells: &VecModel<Cell>, picture: BoardPicture) 
     let board = window.global::<BoardState>();
     board.set_route_path(picture.route_path);
     board.set_last_move_path(picture.last_move_path);
+    if differs(board.get_round_routes(), &picture.round_routes) {
+        board.set_round_routes(ModelRc::new(VecModel::from(picture.round_routes)));
+    }
     board.set_preview_is_hint(picture.preview_is_hint);
     // A new model rebuilds the outlines: only when they changed (a turn of the board).
     if differs(board.get_target_outlines(), &picture.target_outlines) {
@@ -420,6 +423,7 @@ pub fn guide(window: &AppWindow, picture: super::guide_presenter::GuidePicture) 
     guide.set_number(picture.number);
     guide.set_total(picture.total);
     guide.set_retry(picture.retry);
+    guide.set_cut(picture.cut);
     guide.set_pointer(picture.pointer);
     if differs(guide.get_marks(), &picture.marks) {
         guide.set_marks(ModelRc::new(VecModel::from(picture.marks)));
