@@ -119,6 +119,23 @@ pub fn feedback(window: &AppWindow, sound: bool, vibration: bool) {
     preferences.set_vibration(vibration);
 }
 
+/// Asks for the whole window at the next frame. Slint 1.18.1's software renderer draws a
+/// `Path` (the board's routes and camp outlines, the pieces' markers, the evaluation
+/// graph) whole, beyond the dirty region of a partial redraw: `RenderToBuffer`'s
+/// `process_filled_path`/`process_stroked_path` clip to the item, where every other
+/// primitive goes through `foreach_ranges` and the region. Over the kept frame its
+/// half-covered edge pixels were blended a second time and it covered what lies above it
+/// there: the stray lines until a resize (#47 item 3). A frame after a change the app made
+/// is therefore whole (10 ms at the app's window, benches/render); the frames of Slint's
+/// own animations stay partial. Other renderers ignore the request.
+pub fn whole_window_dirty(window: &AppWindow) {
+    let window = window.window();
+    let size = window.size().to_logical(window.scale_factor());
+    let whole =
+        i_slint_core::lengths::LogicalRect::from_size(i_slint_core::lengths::LogicalSize::new(size.width, size.height));
+    i_slint_core::window::WindowInner::from_pub(window).window_adapter().renderer().mark_dirty_region(whole.into());
+}
+
 /// The board; only the cells that changed are written, so Slint redraws only those.
 pub fn board(window: &AppWindow, cells: &VecModel<Cell>, picture: BoardPicture) {
     for (index, cell) in picture.cells.into_iter().enumerate() {

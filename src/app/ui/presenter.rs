@@ -245,7 +245,10 @@ fn coordinate_labels(view: &BoardView, square: Square, (x, y): (i32, i32)) -> (S
     let column: SharedString = ((b'a' + square.column() as u8) as char).to_string().into();
     let row: SharedString = (square.row() + 1).to_string().into();
     let (along_bottom, along_left) = if view.quarter_turns.is_multiple_of(2) { (column, row) } else { (row, column) };
-    (if y == bottom { along_bottom } else { SharedString::new() }, if x == left { along_left } else { SharedString::new() })
+    (
+        if y == bottom { along_bottom } else { SharedString::new() },
+        if x == left { along_left } else { SharedString::new() },
+    )
 }
 
 /// The display column at the left edge of the visible area and the display row at its
@@ -731,8 +734,7 @@ mod tests {
     #[test]
     fn with_three_seats_the_board_shows_every_move_since_the_seat_to_move_last_moved() {
         let setup = Setup::ThreePlayers;
-        let mut session =
-            Session::new(GameConfig { setup, first: setup.seats()[0], players: [Player::Human; 4] });
+        let mut session = Session::new(GameConfig { setup, first: setup.seats()[0], players: [Player::Human; 4] });
         for _ in 0..3 {
             let mv = session.game().legal_moves().iter().next().expect("a legal move");
             session.tap(mv.from);
