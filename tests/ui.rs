@@ -1057,9 +1057,9 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
     advance(20);
     assert!(h.shows_text(&moves), "the move list on a phone in the analysed review");
     h.click_button("Summary");
-    assert!(!h.shows_text(&moves), "the summary in the list's place");
+    assert!(analysis.get_summary_open(), "the summary in the list's place");
     h.click_button(&moves);
-    assert!(h.shows_text(&moves), "the move list back from the summary");
+    assert!(!analysis.get_summary_open() && h.shows_text(&moves), "the move list back from the summary");
     h.window.window().set_size(slint::LogicalSize::new(1000.0, 700.0));
     advance(20);
     let saved = std::fs::read(h.dir.join("game.json")).expect("saved");
@@ -1556,6 +1556,11 @@ fn a_newcomer_walks_the_whole_guide_by_taps() {
     assert_eq!(guide_step(&h), Some(CutBack));
     assert_eq!(h.window.global::<halma::Guide>().get_marks().row_count(), 1, "the first landing, ringed");
     h.tap(sq("e5"));
+    // The cut chain stays on the board, and the card asks to play it: the cut is seen.
+    assert_eq!(guide_step(&h), Some(CutBack));
+    assert!(h.shows_text("Cut back: the chain now ends on the landing you tapped."));
+    h.click_button("Confirm");
+    advance(600);
     assert_eq!(guide_step(&h), Some(Goal));
     h.tap(sq("m13"));
     h.tap(sq("n14"));
