@@ -544,6 +544,68 @@ const TRAIN_SHOTS: [(&str, &str); 7] = [
     ("id", "phone-small"),
 ];
 
+/// What #47 changed for a newcomer, at the smallest phone and the desktop (every language
+/// sampled there): a hint as the status words it, a step's prompt, the guide's cut chain,
+/// the moves of a 3-player round in their colours, a 4-player game's partners, the board
+/// zoomed into its middle with its coordinates, and the Games page. Named
+/// `<code>-<size>-hint`, `-step`, `-guide-cut`, `-3p-round`, `-4p-partners`, `-zoomed`, `-games-page`.
+fn newcomer_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &str) {
+    use halma_core::actions::Event;
+    use slint::Model;
+    let sq = |name: &str| name.parse::<Square>().expect("square");
+    let humans = |setup: Setup| GameConfig { setup, first: setup.seats()[0], players: [Player::Human; 4] };
+    let mut hinted = Session::new(humans(Setup::TwoPlayers));
+    assert!(hinted.show_hint(&[sq("d2"), sq("e3")]));
+    controller.begin_session(hinted);
+    assert!(window.global::<halma::BoardState>().get_preview_is_hint());
+    snapshot(window, &format!("{name}-hint"));
+    let mut stepped = Session::new(humans(Setup::TwoPlayers));
+    stepped.tap(sq("a5"));
+    stepped.tap(sq("a6"));
+    controller.begin_session(stepped);
+    snapshot(window, &format!("{name}-step"));
+    // The guide's cut chain: c3 over d4 to e5, on to g5, cut back to e5.
+    controller.dispatch(Event::OpenGuide);
+    let tap = |square: &str| {
+        let state = controller.state();
+        let (x, y) = state.guide_shown().expect("the guide's game").view().display_cell(sq(square));
+        controller.dispatch(Event::Tap { x, y });
+    };
+    tap("b2");
+    tap("c3");
+    controller.dispatch(Event::Confirm);
+    while controller.is_animating() {
+        controller.dispatch(Event::AnimationStep);
+    }
+    for square in ["c3", "e5", "g5", "e5"] {
+        tap(square);
+    }
+    assert!(window.global::<halma::Guide>().get_cut(), "the chain was cut");
+    snapshot(window, &format!("{name}-guide-cut"));
+    controller.dispatch(Event::SkipGuide);
+    // A 3-player round: the two other seats' moves since the first seat's.
+    let mut round = Session::new(humans(Setup::ThreePlayers));
+    for _ in 0..4 {
+        let mv = round.game().legal_moves().iter().last().expect("a legal move");
+        round.tap(mv.from);
+        round.tap(mv.to);
+        assert!(round.confirm().is_ok());
+    }
+    controller.begin_session(round);
+    assert_eq!(window.global::<halma::BoardState>().get_round_routes().row_count(), 2);
+    snapshot(window, &format!("{name}-3p-round"));
+    controller.begin_session(Session::new(humans(Setup::FourPlayersOneArmy)));
+    snapshot(window, &format!("{name}-4p-partners"));
+    controller.begin_session(Session::new(humans(Setup::TwoPlayers)));
+    controller.dispatch(Event::Zoom { zoom_in: true, anchor_x: 0.5, anchor_y: 0.5 });
+    controller.dispatch(Event::Zoom { zoom_in: true, anchor_x: 0.5, anchor_y: 0.5 });
+    snapshot(window, &format!("{name}-zoomed"));
+    controller.dispatch(Event::ZoomFit);
+    window.global::<Navigation>().invoke_show(Page::Games);
+    snapshot(window, &format!("{name}-games-page"));
+    window.global::<Navigation>().invoke_show(Page::Game);
+}
+
 /// The Train page at a fixed date's puzzle, a wrong answer, then the solved puzzle.
 /// Named `<code>-<size>-train`, `-train-wrong`, `-train-solved`.
 fn train_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &str) {
@@ -904,6 +966,9 @@ fn screenshots_in_every_language_and_size() {
             snapshot(&window, &format!("{code}-{size_name}-about"));
             if GUIDE_SHOTS.contains(&(code, size_name)) {
                 guide_shots(&controller, &window, &format!("{code}-{size_name}"));
+            }
+            if matches!(size_name, "phone-small" | "desktop") {
+                newcomer_shots(&controller, &window, &format!("{code}-{size_name}"));
             }
             if TRAIN_SHOTS.contains(&(code, size_name)) {
                 train_shots(&controller, &window, &format!("{code}-{size_name}"));

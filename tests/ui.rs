@@ -182,6 +182,7 @@ fn hint_then_confirm() {
     h.click_button("Hint");
     h.wait_until("the hint", |h| !h.route().is_empty());
     assert!(h.board().get_preview_is_hint());
+    assert!(h.shows_text("Hint: the computer suggests this move."), "said as a hint, not doubted");
     assert!(h.game().history().is_empty(), "a hint moves nothing");
     let hint = h.route();
     h.click_button("Confirm");
@@ -879,6 +880,14 @@ fn records_export_import_and_refuse_bad_text() {
     advance(20);
     assert_eq!(records.get_trouble(), halma::RecordTrouble::Empty, "empty text is refused");
     assert!(h.shows_text("the text is empty"));
+    // A record without [FirstSeat]: the missing tag is named, not its first line of moves
+    // taken for a header line that cannot be read.
+    let headless = text.lines().filter(|line| !line.starts_with("[FirstSeat")).collect::<Vec<_>>().join("\n");
+    records.invoke_import(headless.into(), false);
+    advance(20);
+    assert_eq!(records.get_error_line(), 0, "no line is at fault");
+    assert!(h.shows_text("This text cannot be read as a game record: the header has no line [FirstSeat"));
+    assert!(!h.shows_text("header line cannot be read"));
     records.invoke_import("x".repeat(3 << 20).into(), false);
     advance(20);
     assert_eq!(records.get_trouble(), halma::RecordTrouble::TooLarge);
@@ -927,6 +936,22 @@ fn activate(h: &ui_support::Harness, start: &str) {
     advance(20);
 }
 
+/// #47 on the smallest phone: the Games page's "Paste a message…" keeps a button's height
+/// (it filled the bottom half of the screen).
+fn the_games_page_on_a_phone_keeps_its_button_small() {
+    let h = harness("games-phone");
+    for (width, height) in [(360.0, 640.0), (800.0, 1280.0)] {
+        h.window.window().set_size(slint::LogicalSize::new(width, height));
+        h.window.global::<halma::Navigation>().invoke_show(Page::Games);
+        advance(20);
+        let paste = i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, "Paste a message…")
+            .next()
+            .expect("the paste button");
+        let tall = paste.size().height;
+        assert!(tall <= 64.0, "at {width}×{height}: a button's height, not {tall}");
+    }
+}
+
 /// A whole move and a jump chain played only through what a screen reader sees: the
 /// squares' labels, their default actions, and the labelled buttons.
 fn a_screen_reader_plays_a_move_and_a_chain() {
@@ -939,7 +964,8 @@ fn a_screen_reader_plays_a_move_and_a_chain() {
     assert!(square_by_label(&h, "p16,").accessible_label().is_some_and(|l| l.contains("target camp of Blue (A)")));
     activate(&h, "e2, Blue (A) piece");
     activate(&h, "f3, empty, legal destination, a step");
-    assert!(h.shows_text("One step."), "the status says what is previewed");
+    assert!(h.shows_text("One step. Confirm plays it."), "the status says what is previewed");
+    assert!(!h.shows_text("ringed square"), "a step has nothing to jump on from or cut back to");
     h.click_button("Confirm");
     advance(600);
     assert_eq!(h.game().history().iter().map(|a| a.to_string()).collect::<Vec<_>>(), vec!["e2-f3"]);
@@ -1028,6 +1054,18 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
     assert_eq!(analysis.get_marks().row_count(), total);
     assert_eq!(analysis.get_points() as usize, total + 1);
     assert_eq!(analysis.get_summaries().row_count(), 2);
+    // On the smallest phone the marked move list stays under the words and the graph (it
+    // was gone, leaving a blank gap), and comes back from the summary with them.
+    let moves = format!("Moves ({total})");
+    h.window.window().set_size(slint::LogicalSize::new(360.0, 640.0));
+    advance(20);
+    assert!(h.shows_text(&moves), "the move list on a phone in the analysed review");
+    h.click_button("Summary");
+    assert!(analysis.get_summary_open(), "the summary in the list's place");
+    h.click_button(&moves);
+    assert!(!analysis.get_summary_open() && h.shows_text(&moves), "the move list back from the summary");
+    h.window.window().set_size(slint::LogicalSize::new(1000.0, 700.0));
+    advance(20);
     let saved = std::fs::read(h.dir.join("game.json")).expect("saved");
     assert!(String::from_utf8_lossy(&saved).contains("steps lost"), "the analysis is saved with the game");
 
@@ -1522,6 +1560,11 @@ fn a_newcomer_walks_the_whole_guide_by_taps() {
     assert_eq!(guide_step(&h), Some(CutBack));
     assert_eq!(h.window.global::<halma::Guide>().get_marks().row_count(), 1, "the first landing, ringed");
     h.tap(sq("e5"));
+    // The cut chain stays on the board, and the card asks to play it: the cut is seen.
+    assert_eq!(guide_step(&h), Some(CutBack));
+    assert!(h.shows_text("Cut back: the chain now ends on the landing you tapped."));
+    h.click_button("Confirm");
+    advance(600);
     assert_eq!(guide_step(&h), Some(Goal));
     h.tap(sq("m13"));
     h.tap(sq("n14"));
@@ -1933,6 +1976,7 @@ fn main() {
             analysing_a_finished_game_reviews_it_and_changes_nothing,
         ),
         ("a_screen_reader_plays_a_move_and_a_chain", a_screen_reader_plays_a_move_and_a_chain),
+        ("the_games_page_on_a_phone_keeps_its_button_small", the_games_page_on_a_phone_keeps_its_button_small),
         ("an_engine_program_plays_a_seat", an_engine_program_plays_a_seat),
         ("a_bad_engine_command_is_told_and_the_game_goes_on", a_bad_engine_command_is_told_and_the_game_goes_on),
         ("a_program_read_from_files_waits_for_the_players_word", a_program_read_from_files_waits_for_the_players_word),

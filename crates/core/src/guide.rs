@@ -131,6 +131,8 @@ pub struct Guide {
     waiting: Option<Lesson>,
     /// The menu was opened at the menu step (closing it again ends the step).
     menu_opened: bool,
+    /// The chain was cut back: the cut chain is shown until it is played, then the goal.
+    cut: bool,
 }
 
 impl Default for Guide {
@@ -150,6 +152,7 @@ impl Guide {
             retry: false,
             waiting: None,
             menu_opened: false,
+            cut: false,
         }
     }
 
@@ -161,6 +164,11 @@ impl Guide {
     /// was set up again).
     pub fn retry(&self) -> bool {
         self.retry
+    }
+
+    /// True at the cut-back step once the chain was cut: the card asks to play the cut chain.
+    pub fn cut(&self) -> bool {
+        self.step == Step::CutBack && self.cut
     }
 
     /// The guide's own game: what the board shows and plays while the guide is open.
@@ -209,6 +217,12 @@ impl Guide {
                 Step::Jump
             }
             Step::Confirm if !previewed => Step::PreviewStep,
+            // The cut chain played: the player saw the cut, then the move; the goal next.
+            Step::CutBack if played && self.cut => {
+                self.cut = false;
+                self.waiting = Some(Lesson::Goal);
+                Step::Goal
+            }
             Step::Jump | Step::Chain | Step::CutBack if played => return self.again(),
             Step::Jump if jumps >= 1 => Step::Chain,
             Step::Chain if turns(&route) => {
@@ -217,11 +231,16 @@ impl Guide {
             }
             Step::Chain if jumps == 0 => Step::Jump,
             Step::CutBack if route.len() >= 2 && route.len() < self.chain.len() && self.chain.starts_with(&route) => {
-                self.set_up(Lesson::Goal);
-                Step::Goal
+                // Cut: the shorter chain stays on the board, to be confirmed.
+                self.cut = true;
+                return false;
             }
-            Step::CutBack if jumps == 0 => Step::Jump,
+            Step::CutBack if jumps == 0 => {
+                self.cut = false;
+                Step::Jump
+            }
             Step::CutBack => {
+                self.cut = false;
                 // A longer or another chain: the cut is measured against it.
                 if turns(&route) && route != self.chain {
                     self.chain = route;
@@ -260,6 +279,7 @@ impl Guide {
         };
         self.waiting = Some(lesson);
         self.retry = true;
+        self.cut = false;
         false
     }
 
@@ -293,6 +313,7 @@ impl Guide {
                     .collect()
             }
             Step::Chain => interaction.extensions(game).squares().collect(),
+            Step::CutBack if self.cut => Vec::new(),
             Step::CutBack => {
                 let route = &interaction.route;
                 route.get(1..route.len().saturating_sub(1)).map(<[Square]>::to_vec).unwrap_or_default()
@@ -309,6 +330,7 @@ impl Guide {
     pub fn pointer(&self) -> Pointer {
         match self.step {
             Step::Confirm | Step::Undo => Pointer::Bar,
+            Step::CutBack if self.cut => Pointer::Bar,
             Step::Menu => Pointer::Menu,
             _ => Pointer::Board,
         }
@@ -394,6 +416,10 @@ mod tests {
         tap(&mut guide, "g7");
         assert_eq!((guide.step(), guide.marks()), (Step::CutBack, vec![sq("e5"), sq("g5")]), "a longer chain");
         tap(&mut guide, "g5");
+        // The cut chain stays on the board until it is played: the cut is seen.
+        assert_eq!((guide.step(), guide.cut(), guide.pointer()), (Step::CutBack, true, Pointer::Bar));
+        assert_eq!(guide.session().interaction().route, [sq("c3"), sq("e5"), sq("g5")]);
+        confirm(&mut guide);
         assert_eq!(guide.step(), Step::Goal);
         assert_eq!(guide.marks(), [sq("m13")]);
         tap(&mut guide, "m13");
@@ -448,7 +474,9 @@ mod tests {
         assert_eq!((guide.step(), guide.retry()), (Step::Chain, false));
         tap(&mut guide, "g5");
         tap(&mut guide, "e5");
-        assert_eq!(guide.step(), Step::Goal, "cut back to the first landing");
+        assert_eq!((guide.step(), guide.cut()), (Step::CutBack, true), "cut back to the first landing");
+        confirm(&mut guide);
+        assert_eq!(guide.step(), Step::Goal);
         // A move that stays outside the target camp.
         tap(&mut guide, "m13");
         tap(&mut guide, "l12");

@@ -229,7 +229,10 @@ impl Interaction {
 
     /// Shows a hint as a preview labelled as a suggestion.
     pub fn show_hint(&mut self, game: &Game, route: &[Square]) -> bool {
-        if game.position().check_route(route).is_err() {
+        // A hint may be the start of a chain whose first landing is still in the home camp
+        // (no legal end under the home-leaving duty): shown as a tap would build it.
+        let partial_chain = route.len() >= 2 && game.position().jump_extensions(route).is_ok();
+        if game.position().check_route(route).is_err() && !partial_chain {
             return false;
         }
         self.selected = route.first().copied();

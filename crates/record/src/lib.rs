@@ -482,8 +482,6 @@ fn round_of(game: &Game) -> u32 {
 /// The header tags as read: name, value, line.
 struct Tags<'a> {
     tags: Vec<(&'a str, String, usize)>,
-    /// The line where the header ended (the first line of moves, or one past the end).
-    end: usize,
 }
 
 impl Tags<'_> {
@@ -491,8 +489,10 @@ impl Tags<'_> {
         self.tags.iter().find(|(n, _, _)| *n == name).map(|(_, value, line)| (value.as_str(), *line))
     }
 
+    /// A missing tag stands on no line: it is about the header as a whole (line 0), not
+    /// about the line of moves that follows it.
     fn require(&self, name: &'static str) -> Result<(&str, usize), RecordError> {
-        self.get(name).map_or_else(|| fail(self.end, RecordProblem::MissingTag { name }), Ok)
+        self.get(name).map_or_else(|| fail(0, RecordProblem::MissingTag { name }), Ok)
     }
 }
 
@@ -654,10 +654,8 @@ impl Record {
 fn parse_from(text: &str, first_line: usize) -> Result<Record, RecordError> {
     let mut lines = text.lines().enumerate().map(|(i, line)| (i + first_line, line.trim())).peekable();
     // The header: tag lines (and blank lines) up to the first line of moves.
-    let mut tags = Tags { tags: Vec::new(), end: first_line };
-    let mut last_line = first_line;
+    let mut tags = Tags { tags: Vec::new() };
     while let Some(&(number, line)) = lines.peek() {
-        last_line = number;
         if line.is_empty() {
             lines.next();
             continue;
@@ -680,10 +678,6 @@ fn parse_from(text: &str, first_line: usize) -> Result<Record, RecordError> {
         }
         tags.tags.push((name, value, number));
     }
-    tags.end = match lines.peek() {
-        Some(&(number, _)) => number,
-        None => last_line,
-    };
     if tags.tags.is_empty() {
         return match lines.peek() {
             Some(&(number, line)) => fail(number, RecordProblem::NotARecord { text: excerpt(line) }),

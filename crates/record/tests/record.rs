@@ -180,8 +180,10 @@ fn bad_headers_name_their_line_and_problem() {
         (altered("[Setup \"3p\"]", "[Setup 3p]"), 2, "line 2: malformed tag line '[Setup 3p]' (expected [Name \"value\"])"),
         (altered("[Setup \"3p\"]", "[Setup \"3p\""), 2, "line 2: malformed tag line '[Setup \"3p\"' (expected [Name \"value\"])"),
         (altered("[Setup \"3p\"]", "[Setup \"3p\" x]"), 2, "line 2: malformed tag line '[Setup \"3p\" x]' (expected [Name \"value\"])"),
-        (altered("[Setup \"3p\"]\n", ""), 11, "line 11: missing header tag [Setup \"…\"]"),
-        (altered("[Result \"*\"]\n", ""), 11, "line 11: missing header tag [Result \"…\"]"),
+        // A missing tag is about the header as a whole (line 0), not the first line of moves.
+        (altered("[Setup \"3p\"]\n", ""), 0, "missing header tag [Setup \"…\"]"),
+        (altered("[Result \"*\"]\n", ""), 0, "missing header tag [Result \"…\"]"),
+        (altered("[FirstSeat \"B\"]\n", ""), 0, "missing header tag [FirstSeat \"…\"]"),
         (altered("[Teams \"none\"]", "[Teams \"A+C vs B+D\"]"), 3, "line 3: teams 'A+C vs B+D' contradict setup 3p (its teams: 'none')"),
         (altered("[FirstSeat \"B\"]", "[FirstSeat \"E\"]"), 4, "line 4: bad seat 'E' in FirstSeat (expected A, B, C or D)"),
         (altered("[FirstSeat \"B\"]", "[FirstSeat \"D\"]"), 4, "line 4: seat D does not play in 3p"),

@@ -121,6 +121,23 @@ pub fn feedback(window: &AppWindow, sound: bool, vibration: bool) {
     preferences.set_vibration(vibration);
 }
 
+/// Asks for the whole window at the next frame. Slint 1.18.1's software renderer draws a
+/// `Path` (the board's routes and camp outlines, the pieces' markers, the evaluation
+/// graph) whole, beyond the dirty region of a partial redraw: `RenderToBuffer`'s
+/// `process_filled_path`/`process_stroked_path` clip to the item, where every other
+/// primitive goes through `foreach_ranges` and the region. Over the kept frame its
+/// half-covered edge pixels were blended a second time and it covered what lies above it
+/// there: the stray lines until a resize (#47 item 3). A frame after a change the app made
+/// is therefore whole (10 ms at the app's window, benches/render); the frames of Slint's
+/// own animations stay partial. Other renderers ignore the request.
+pub fn whole_window_dirty(window: &AppWindow) {
+    let window = window.window();
+    let size = window.size().to_logical(window.scale_factor());
+    let whole =
+        i_slint_core::lengths::LogicalRect::from_size(i_slint_core::lengths::LogicalSize::new(size.width, size.height));
+    i_slint_core::window::WindowInner::from_pub(window).window_adapter().renderer().mark_dirty_region(whole.into());
+}
+
 /// The board; only the cells that changed are written, so Slint redraws only those.
 pub fn board(window: &AppWindow, cells: &VecModel<Cell>, picture: BoardPicture) {
     for (index, cell) in picture.cells.into_iter().enumerate() {
@@ -131,6 +148,9 @@ pub fn board(window: &AppWindow, cells: &VecModel<Cell>, picture: BoardPicture) 
     let board = window.global::<BoardState>();
     board.set_route_path(picture.route_path);
     board.set_last_move_path(picture.last_move_path);
+    if differs(board.get_round_routes(), &picture.round_routes) {
+        board.set_round_routes(ModelRc::new(VecModel::from(picture.round_routes)));
+    }
     board.set_preview_is_hint(picture.preview_is_hint);
     // A new model rebuilds the outlines: only when they changed (a turn of the board).
     if differs(board.get_target_outlines(), &picture.target_outlines) {
@@ -422,6 +442,7 @@ pub fn guide(window: &AppWindow, picture: super::guide_presenter::GuidePicture) 
     guide.set_number(picture.number);
     guide.set_total(picture.total);
     guide.set_retry(picture.retry);
+    guide.set_cut(picture.cut);
     guide.set_pointer(picture.pointer);
     if differs(guide.get_marks(), &picture.marks) {
         guide.set_marks(ModelRc::new(VecModel::from(picture.marks)));

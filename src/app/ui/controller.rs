@@ -540,6 +540,7 @@ impl Controller {
         let (session, ui, settings) = (state.guide_shown().unwrap_or(&state.session), state.ui, &state.settings);
         let guiding = state.guide.is_some();
         let review = ui.review().filter(|_| !guiding).map(|shown| session.reviewing(shown));
+        bind::whole_window_dirty(&window);
         bind::guide(&window, super::guide_presenter::guide(state.guide.as_ref()));
         let practise = super::train_presenter::mistakes_to_practise(session);
         bind::train(&window, super::train_presenter::train(state.training.as_ref(), &settings.training, practise));

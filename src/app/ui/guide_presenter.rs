@@ -13,6 +13,8 @@ pub struct GuidePicture {
     pub number: i32,
     pub total: i32,
     pub retry: bool,
+    /// The chain was cut back: the card asks to play the cut chain.
+    pub cut: bool,
     pub marks: Vec<GuideMark>,
     pub pointer: GuidePointer,
 }
@@ -21,7 +23,16 @@ pub fn guide(guide: Option<&Guide>) -> GuidePicture {
     let total = Step::ALL.len() as i32;
     let Some(guide) = guide else {
         let (step, pointer) = (GuideStep::Select, GuidePointer::Board);
-        return GuidePicture { active: false, step, number: 1, total, retry: false, marks: Vec::new(), pointer };
+        return GuidePicture {
+            active: false,
+            step,
+            number: 1,
+            total,
+            retry: false,
+            cut: false,
+            marks: Vec::new(),
+            pointer,
+        };
     };
     let view = guide.session().view();
     let marks = guide
@@ -38,6 +49,7 @@ pub fn guide(guide: Option<&Guide>) -> GuidePicture {
         number: guide.step().number() as i32,
         total,
         retry: guide.retry(),
+        cut: guide.cut(),
         marks,
         pointer: match guide.pointer() {
             Pointer::Board => GuidePointer::Board,

@@ -5,7 +5,7 @@
 use super::worker::COMPUTER_PAUSE;
 use crate::{
     BoardTurning, CampOutline, Cell, Mark, MoveEntry, Notice, Outcome, PlayerKind, Question, SaveDamage,
-    SaveFailureKind, SaveProblem, SavedFile, SeatChoice, SeatFailure, SeatInfo, ThemeChoice,
+    SaveFailureKind, SaveProblem, SavedFile, SeatChoice, SeatFailure, SeatInfo, SeatRoute, ThemeChoice,
 };
 use halma_core::animation::Animation;
 use halma_core::interface;
@@ -50,6 +50,9 @@ pub struct BoardPicture {
     pub cells: Vec<Cell>,
     pub route_path: SharedString,
     pub last_move_path: SharedString,
+    /// With three or four seats, the moves since the seat to move last moved (in place of
+    /// the last move alone): the other seats' moves since yours, each in its colour.
+    pub round_routes: Vec<SeatRoute>,
     pub preview_is_hint: bool,
     pub cursor: (i32, i32),
     /// The moving piece: its seat and display cell.
@@ -95,6 +98,31 @@ pub fn route_path(view: &BoardView, route: &[Square]) -> SharedString {
         path.push_str(&format!("{} {} {} ", if i == 0 { "M" } else { "L" }, x as f32 + 0.5, y as f32 + 0.5));
     }
     path.trim_end().into()
+}
+
+/// With three or four seats, every move since the seat to move last acted, the latest
+/// first (age 0); the move being shown hop by hop is left to its animation. Empty with
+/// two seats, whose last move is the round.
+fn round_routes(session: &Session, animating: bool) -> Vec<SeatRoute> {
+    let game = session.game();
+    if game.setup().seats().len() < 3 {
+        return Vec::new();
+    }
+    let to_move = game.position().to_move();
+    let history = game.history();
+    let since = (0..history.len()).rev().take_while(|&index| game.actor(index) != to_move);
+    since
+        .skip(usize::from(animating))
+        .enumerate()
+        .filter_map(|(age, index)| match &history[index] {
+            Action::Move(route) => Some(SeatRoute {
+                seat: seat_index(game.actor(index)),
+                path: route_path(session.view(), route.squares()),
+                age: age as i32,
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The squares of the last move's route (none after a pass or at the start).
@@ -165,10 +193,27 @@ fn marks(session: &Session) -> Vec<Mark> {
 /// Coordinate labels of a cell: column letters along the bottom row, row numbers along
 /// the left column, swapped when the board lies on its side.
 fn coordinate_labels(view: &BoardView, square: Square, (x, y): (i32, i32)) -> (SharedString, SharedString) {
+    let (left, bottom) = visible_edges(view);
     let column: SharedString = ((b'a' + square.column() as u8) as char).to_string().into();
     let row: SharedString = (square.row() + 1).to_string().into();
     let (along_bottom, along_left) = if view.quarter_turns.is_multiple_of(2) { (column, row) } else { (row, column) };
-    (if y == 15 { along_bottom } else { SharedString::new() }, if x == 0 { along_left } else { SharedString::new() })
+    (
+        if y == bottom { along_bottom } else { SharedString::new() },
+        if x == left { along_left } else { SharedString::new() },
+    )
+}
+
+/// The display column at the left edge of the visible area and the display row at its
+/// bottom (the first and last wholly in view): the coordinates stand there, so that a
+/// board zoomed into its middle still names its squares.
+fn visible_edges(view: &BoardView) -> (i32, i32) {
+    let mut view = *view;
+    view.repair();
+    let half = 0.5 / view.zoom.max(1.0);
+    let from = |centre: f32| (centre - half).clamp(0.0, 1.0 - 2.0 * half);
+    let left = ((from(view.centre_x) * 16.0 - 0.01).ceil() as i32).clamp(0, 15);
+    let bottom = (((from(view.centre_y) + 2.0 * half) * 16.0 + 0.01).floor() as i32 - 1).clamp(0, 15);
+    (left, bottom)
 }
 
 /// The board: pieces (the moving one hidden at its destination), camps, marks, routes.
@@ -208,7 +253,12 @@ pub fn board(session: &Session, animation: Option<&Animation>) -> BoardPicture {
     BoardPicture {
         cells,
         route_path: route_path(view, &interaction.route),
-        last_move_path: if animation.is_some() { SharedString::new() } else { route_path(view, &last_route(session)) },
+        last_move_path: if animation.is_some() || setup.seats().len() >= 3 {
+            SharedString::new()
+        } else {
+            route_path(view, &last_route(session))
+        },
+        round_routes: round_routes(session, animation.is_some()),
         preview_is_hint: interaction.from_hint,
         cursor: view.display_cell(interaction.cursor),
         moving_piece: animation.map(|a| (seat_index(a.seat()), view.display_cell(a.current()))),
@@ -345,7 +395,9 @@ pub fn status(session: &Session, busy: Option<JobKind>, question: Question, prog
     let (notice, notice_seat, notice_partner) = notice(session);
     StatusPicture {
         to_move: seat_index(position.to_move()),
-        move_number: position.plies() as i32 + 1,
+        // The move being played; once the game is over, the last one played (a 217-move
+        // game ends at "Move 217").
+        move_number: position.plies() as i32 + i32::from(!game.is_over()),
         seats: seats(session),
         outcome,
         winner,
@@ -543,6 +595,34 @@ mod tests {
     }
 
     #[test]
+    fn zoomed_into_the_middle_the_coordinates_stand_at_the_visible_edges() {
+        let mut session = two_people();
+        session.zoom_view(4.0, 0.5, 0.5);
+        let view = *session.view();
+        assert_eq!(visible_edges(&view), (6, 9), "columns 6 to 9 and rows 6 to 9 in view");
+        let picture = board(&session, None);
+        let labelled = |rows: bool| {
+            let mut cells: Vec<(i32, i32, String)> = picture
+                .cells
+                .iter()
+                .map(|c| (c.x, c.y, if rows { c.row_label.to_string() } else { c.column_label.to_string() }))
+                .filter(|(_, _, label)| !label.is_empty())
+                .collect();
+            cells.sort();
+            cells
+        };
+        let rows = labelled(true);
+        assert_eq!(rows.len(), 16);
+        assert!(rows.iter().all(|(x, _, _)| *x == 6), "{rows:?}");
+        assert_eq!(rows.iter().find(|(_, y, _)| *y == 9).map(|r| r.2.as_str()), Some("7"));
+        let columns = labelled(false);
+        assert!(columns.iter().all(|(_, y, _)| *y == 9), "{columns:?}");
+        assert_eq!(columns.iter().find(|(x, _, _)| *x == 6).map(|c| c.2.as_str()), Some("g"));
+        // The whole board in view: the edges.
+        assert_eq!(visible_edges(&BoardView::default()), (0, 15));
+    }
+
+    #[test]
     fn a_selection_marks_its_destinations_and_a_preview_its_route() {
         let mut session = two_people();
         session.tap(sq("c3"));
@@ -582,6 +662,43 @@ mod tests {
             outcome(Setup::FourPlayersBothArmies, GameOutcome::Draw(DrawReason::Agreement)).0,
             Outcome::DrawByAgreement
         );
+    }
+
+    #[test]
+    fn with_three_seats_the_board_shows_every_move_since_the_seat_to_move_last_moved() {
+        let setup = Setup::ThreePlayers;
+        let mut session = Session::new(GameConfig { setup, first: setup.seats()[0], players: [Player::Human; 4] });
+        for _ in 0..3 {
+            let mv = session.game().legal_moves().iter().next().expect("a legal move");
+            session.tap(mv.from);
+            session.tap(mv.to);
+            assert!(session.confirm().is_ok());
+        }
+        let picture = board(&session, None);
+        let game = session.game();
+        assert_eq!(picture.last_move_path, "", "the round's routes show it");
+        let shown: Vec<(i32, i32)> = picture.round_routes.iter().map(|r| (r.seat, r.age)).collect();
+        assert_eq!(shown, [(seat_index(game.actor(2)), 0), (seat_index(game.actor(1)), 1)]);
+        let Action::Move(latest) = &game.history()[2] else { panic!("a move") };
+        assert_eq!(picture.round_routes[0].path, route_path(session.view(), latest.squares()));
+        // Two seats: the last move alone, as before.
+        let mut two = two_people();
+        two.tap(sq("e2"));
+        two.tap(sq("f3"));
+        assert!(two.confirm().is_ok());
+        let picture = board(&two, None);
+        assert!(picture.round_routes.is_empty() && !picture.last_move_path.is_empty());
+    }
+
+    #[test]
+    fn a_finished_game_is_numbered_by_its_last_move() {
+        let record = halma_record::Record::parse(include_str!("../../../tests/data/analysis-typical-2p.txt"));
+        let game = record.expect("the record").game;
+        assert!(game.is_over());
+        let plies = game.position().plies() as i32;
+        let config = GameConfig { players: [Player::Human; 4], ..GameConfig::default() };
+        let session = Session::with_game(config, game).expect("a 2p game");
+        assert_eq!(status(&session, None, Question::None, PROGRAM_MOVE).move_number, plies);
     }
 
     #[test]

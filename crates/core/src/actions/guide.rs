@@ -209,6 +209,9 @@ mod tests {
         tap(&mut state, sq("g5"));
         assert_eq!(step(&state), Some(Step::CutBack));
         tap(&mut state, sq("e5"));
+        assert_eq!(step(&state), Some(Step::CutBack), "the cut chain is shown, to be confirmed");
+        send(&mut state, Event::Confirm);
+        arrive(&mut state);
         assert_eq!(step(&state), Some(Step::Goal));
         tap(&mut state, sq("m13"));
         tap(&mut state, sq("n14"));

@@ -77,12 +77,17 @@ fn carry_out_back(state: &mut AppState, step: BackStep) -> Effects {
 }
 
 /// The new-game screen to set up a different game: this game's configuration with the
-/// first seat rotated, as New game would start it. The game is kept.
+/// first seat rotated, as New game would start it, unless nobody has moved yet (a newcomer
+/// pressing Start keeps the first move). The game is kept.
 pub(super) fn set_up(state: &mut AppState) -> Effects {
     state.ui.set_up();
     state.session.clear_selection();
     if state.ui.has_game() {
-        let config = state.session.next_config();
+        let config = if state.session.game().history().is_empty() {
+            *state.session.config()
+        } else {
+            state.session.next_config()
+        };
         state.form = SetupForm::from_config(config, state.form.command(), state.form.move_ms());
     }
     Effects::saved()

@@ -60,6 +60,22 @@ fn a_hint_waits_while_a_search_runs() {
 }
 
 #[test]
+fn set_up_keeps_the_first_move_of_a_game_nobody_has_moved_in() {
+    // A newcomer opens Set up… before moving: Start must not let the computer go first.
+    let mut state = playing();
+    update(&mut state, &Facts::default(), Event::SetUp);
+    assert_eq!(state.form.config().first, Seat::A);
+    update(&mut state, &Facts::default(), Event::GoBack);
+    tap(&mut state, sq("e2"));
+    tap(&mut state, sq("f3"));
+    update(&mut state, &Facts::default(), Event::Confirm);
+    // After a move, a different game: the other seat begins, as New game would.
+    update(&mut state, &Facts::default(), Event::SetUp);
+    assert_eq!(state.form.config().first, state.session.next_config().first);
+    assert_ne!(state.form.config().first, Seat::A);
+}
+
+#[test]
 fn back_cancels_a_running_analysis_before_anything_else() {
     let mut state = playing();
     let analysing = Facts { busy: None, analysing: true };
@@ -385,6 +401,29 @@ fn hints_select_the_piece_then_show_its_first_landing() {
 }
 
 #[test]
+fn the_second_hint_shows_the_first_landing_of_every_puzzle() {
+    // Some answers begin with a jump whose first landing is still in the home camp (d1 over
+    // d2 to d3 with pieces at home): no move may end there under the home-leaving duty, yet
+    // the hint shows it as the chain's first landing, as a tap there would.
+    let (mut state, _) = training();
+    let mut landing_at_home = 0;
+    for puzzle in &puzzle_set().puzzles {
+        let (piece, landing) = (puzzle.hint_piece(), puzzle.hint_first_landing());
+        let ends_there = puzzle.position.legal_moves().destinations(piece).contains(landing);
+        landing_at_home += usize::from(!ends_there);
+        state.training = Training::new(puzzle.clone(), TrainSource::Daily, &state.session);
+        update(&mut state, &Facts::default(), Event::TrainHint);
+        update(&mut state, &Facts::default(), Event::TrainHint);
+        let training = state.training.as_ref().expect("a puzzle");
+        let interaction = training.session.interaction();
+        assert_eq!(interaction.route[..], [piece, landing], "puzzle {}", puzzle.id);
+        assert!(interaction.from_hint, "puzzle {}", puzzle.id);
+        assert_eq!(interaction.can_confirm(training.session.game()), ends_there, "puzzle {}", puzzle.id);
+    }
+    assert!(landing_at_home > 0, "the set has answers starting at home");
+}
+
+#[test]
 fn leaving_the_train_page_gives_the_board_back_to_the_live_game() {
     let (mut state, saved) = training();
     update(&mut state, &Facts::default(), Event::GoBack);
@@ -470,6 +509,10 @@ fn practise_your_mistakes_offers_the_peoples_mistakes_as_puzzles() {
     assert_eq!(state.settings.training, crate::settings::TrainingProgress::default(), "not graded");
     assert_eq!(saved_game(&state), saved_analysed, "the analysed game is untouched");
     assert_ne!(saved, saved_analysed);
+    // "Your mistake 1 of 1": Next mistake has no other to go to (the page offers none), and
+    // does not set the same one up again.
+    assert_eq!(update(&mut state, &Facts::default(), Event::TrainNextMistake), Effects::none());
+    assert_eq!(state.training.as_ref().expect("a puzzle").outcome, Some(TrainOutcome::Solved));
 }
 
 // ----- No action loses a game (#47) -----

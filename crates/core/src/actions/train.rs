@@ -64,7 +64,7 @@ pub struct Training {
 }
 
 impl Training {
-    fn new(puzzle: Puzzle, source: Source, view_of: &Session) -> Option<Training> {
+    pub(super) fn new(puzzle: Puzzle, source: Source, view_of: &Session) -> Option<Training> {
         let game = puzzle.game();
         let config = GameConfig { setup: puzzle.setup(), first: game.first_seat(), players: [Player::Human; 4] };
         let session = Session::with_game(config, game).ok()?.with_view(*view_of.view());
@@ -311,6 +311,10 @@ pub(super) fn practise(state: &mut AppState) -> Effects {
 pub(super) fn next_mistake(state: &mut AppState) -> Effects {
     let Some(training) = &mut state.training else { return Effects::none() };
     let Source::Mistake(at) = training.source else { return Effects::none() };
+    if training.mistakes.len() < 2 {
+        // The only mistake: there is no next one (the page offers none).
+        return Effects::none();
+    }
     let mistakes = std::mem::take(&mut training.mistakes);
     let next = (at + 1) % mistakes.len().max(1);
     let Some(puzzle) = mistakes.get(next).cloned() else { return Effects::none() };
