@@ -790,6 +790,7 @@ fn screenshots_in_every_language_and_size() {
     });
     slint::platform::set_platform(Box::new(backend)).expect("platform");
     std::fs::create_dir_all(output_dir()).expect("screenshot folder");
+    decided_review_and_three_player_graph();
     let data = std::env::temp_dir().join(format!("halma-shots-{}", std::process::id()));
     for &(code, _) in
         halma_core::locale::LANGUAGES.iter().filter(|(code, _)| wanted("HALMA_SCREENSHOT_LANGUAGES", code))
@@ -996,20 +997,12 @@ fn screenshots_in_every_language_and_size() {
     );
 }
 
-/// Issue 51's shots, on their own (`cargo test --test screenshots issue_51`): the analysed
-/// review at a move of a decided game ("…; the game was already won/lost") and the graph of
-/// a three-player game, each seat measured against its par, in English and French at the
-/// smallest phone and the desktop.
-#[test]
-fn issue_51_decided_review_and_three_player_graph() {
+/// Issue 51's shots: the analysed review at a move of a decided game ("…; the game was
+/// already won/lost") and the graph of a three-player game, each seat measured against its
+/// par, in English and French at the smallest phone and the desktop (called by the one
+/// screenshot test, which owns the process's Slint platform).
+fn decided_review_and_three_player_graph() {
     use halma_ai::analysis::{self, AnalysisRequest, Class, Quality};
-    let backend = TestingBackend::new(TestingBackendOptions {
-        mock_time: true,
-        threading: true,
-        renderer_name: Some("software".into()),
-    });
-    slint::platform::set_platform(Box::new(backend)).expect("platform");
-    std::fs::create_dir_all(output_dir()).expect("screenshot folder");
     let stop = std::sync::atomic::AtomicBool::new(false);
     // A lopsided 2p game (Strong against Beginner), shown at its first decided inaccuracy or worse.
     let mut game = Game::new(Setup::TwoPlayers, Seat::A);

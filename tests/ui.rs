@@ -1289,7 +1289,7 @@ fn train_solves_the_puzzle_of_the_day() {
     h.click_button("Confirm");
     advance(1500);
     assert!(h.shows_text("is not the best move"), "the wrong answer is told");
-    h.wait_until("what the wrong answer gives away", |h| h.shows_text("gives away about"));
+    h.wait_until("what the wrong answer gives away", |h| h.shows_text("gave away"));
     h.click_button("Retry");
     tap(answer.from());
     tap(answer.to());

@@ -51,6 +51,8 @@ pub const SHARED_WORDS: [(&str, &[&str]); 4] = [
             "orange",
             "orientation",
             "passes",
+            // A seat at the board (« la première place »), and the verb « placer ».
+            "place",
             // A network's port (#40): « avec son port ».
             "port",
             "position",

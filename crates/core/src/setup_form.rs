@@ -29,6 +29,17 @@ impl Default for SetupForm {
     }
 }
 
+/// The longest command line the form keeps: far more than any program needs, and short
+/// enough for the one-line field to draw (Slint 1.18's software renderer panics on a
+/// selection wider than 32,767 pixels: docs/upstream/long-line-select-all.md).
+pub const MAX_COMMAND_CHARS: usize = 1_000;
+
+/// A command line as the form keeps and shows it: its first [`MAX_COMMAND_CHARS`]
+/// characters (a pasted text beyond that is cut, and the field shows the cut text).
+fn shown_command(command: &str) -> String {
+    command.chars().take(MAX_COMMAND_CHARS).collect()
+}
+
 impl SetupForm {
     /// The form showing `config`, with `command` and its time per move for engine programs
     /// (brought to the nearest offered time).
@@ -36,7 +47,7 @@ impl SetupForm {
         let mut form = SetupForm {
             config,
             both_armies: config.setup != Setup::FourPlayersOneArmy,
-            command: command.to_string(),
+            command: shown_command(command),
             move_ms: DEFAULT_ENGINE_MOVE_MS,
         };
         let nearest =
@@ -93,7 +104,7 @@ impl SetupForm {
     }
 
     pub fn set_command(&mut self, command: &str) {
-        self.command = command.to_string();
+        self.command = shown_command(command);
     }
 
     pub fn both_armies(&self) -> bool {
@@ -165,6 +176,19 @@ mod tests {
         assert_eq!(form.config().setup, Setup::FourPlayersBothArmies);
         form.set_player(Seat::B, Player::Computer(Level::Master));
         assert_eq!(form.config().player(Seat::B), Player::Computer(Level::Master));
+    }
+
+    #[test]
+    fn a_pasted_command_line_is_cut_to_what_the_field_can_draw() {
+        let mut form = SetupForm::default();
+        let long = "x".repeat(10 * MAX_COMMAND_CHARS);
+        form.set_command(&long);
+        assert_eq!(form.command().chars().count(), MAX_COMMAND_CHARS);
+        let config = GameConfig::default();
+        let restored = SetupForm::from_config(config, &long, DEFAULT_ENGINE_MOVE_MS);
+        assert_eq!(restored.command().chars().count(), MAX_COMMAND_CHARS);
+        form.set_command("halma-engine --threads 1");
+        assert_eq!(form.command(), "halma-engine --threads 1", "a usual command line is kept whole");
     }
 
     #[test]

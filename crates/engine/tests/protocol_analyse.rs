@@ -92,9 +92,9 @@ fn analyse_labels_passes_and_draw_votes_and_reads_records() {
         without_info(&lines),
         [
             "action 1 A pass forced-pass",
-            "action 2 C h9-h10 good loss 4.5 best h9-g8 before +22.7 after +18.2",
+            "action 2 C h9-h10 inaccuracy loss 4.5 best h9-g8 before +22.7 after +18.2",
             "summary A judged 0 best 0 good 0 inaccuracy 0 mistake 0 blunder 0 lost 0.0 average 0.0 chain 0",
-            "summary C judged 1 best 0 good 1 inaccuracy 0 mistake 0 blunder 0 lost 4.5 average 4.5 chain 0",
+            "summary C judged 1 best 0 good 0 inaccuracy 1 mistake 0 blunder 0 lost 4.5 average 4.5 chain 0",
             "analysisdone",
         ]
     );
