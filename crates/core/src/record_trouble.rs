@@ -107,6 +107,11 @@ fn notation(trouble: Trouble, error: &NotationError) -> Trouble {
     }
 }
 
+/// A count for the window, saturated (records are far smaller).
+fn int(value: impl TryInto<i32>) -> i32 {
+    value.try_into().unwrap_or(i32::MAX)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,9 +179,4 @@ mod tests {
             assert_eq!(refused(&text), expected, "{text}");
         }
     }
-}
-
-/// A count for the window, saturated (records are far smaller).
-fn int(value: impl TryInto<i32>) -> i32 {
-    value.try_into().unwrap_or(i32::MAX)
 }
