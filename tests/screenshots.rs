@@ -743,6 +743,8 @@ fn nearby_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: 
     snapshot(window, &format!("{name}-nearby-undo-asked"));
     controller.dispatch(Event::AnswerUndo(false));
     controller.dispatch(Event::LeaveNearby);
+    // A device with nothing at stake joins at once (an unfinished game would be asked about).
+    controller.begin_session(Session::new(GameConfig::default()));
     window.global::<Navigation>().invoke_show(Page::NewGame);
     controller.dispatch(Event::OpenJoin);
     let found = halma_core::correspondence::GameId::parse("7KQ2M4XA").expect("an id");
