@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The version in every place that states it agrees, and the store texts fit their limits.
 
-Cargo.toml's version x.y.z is the source: the Android versionName is x.y.z and the versionCode
+Cargo.toml's workspace version x.y.z is the source: the Android versionName is x.y.z and the versionCode
 x * 10000 + y * 100 + z (android/build-apk.sh computes both so; the manifest carries neither). This
 checks that android/fdroid/<appid>.yml (CurrentVersion, CurrentVersionCode, the last build's
 versionName, versionCode, commit vx.y.z and ndk, which must be android/toolchain.env's pin), the
@@ -35,12 +35,12 @@ def read(relative):
     return (ROOT / relative).read_text(encoding="utf-8")
 
 
-# Cargo.toml: the [package] table's version.
+# Cargo.toml: the workspace's version ([workspace.package], which every crate takes).
 cargo = read("Cargo.toml")
-package_table = re.split(r"(?m)^\[(?!package\])", cargo.split("[package]", 1)[-1], maxsplit=1)[0]
+package_table = re.split(r"(?m)^\[", cargo.split("[workspace.package]", 1)[-1], maxsplit=1)[0]
 match = re.search(r'(?m)^version\s*=\s*"(\d+)\.(\d+)\.(\d+)"', package_table)
 if not match:
-    sys.exit("version-check: no version = \"x.y.z\" in Cargo.toml's [package]")
+    sys.exit("version-check: no version = \"x.y.z\" in Cargo.toml's [workspace.package]")
 major, minor, patch = (int(part) for part in match.groups())
 if minor > 99 or patch > 99:
     problem(f"Cargo.toml: version {major}.{minor}.{patch}: y and z must stay below 100 for the versionCode")
