@@ -22,15 +22,18 @@
 //! store: no Slint, no network.
 
 use halma_record::{Record, RecordError, MAX_RECORD_BYTES};
-use halma_rules::{excerpt, Action, Game, Outcome, Seat, SeatSet, Setup};
+use halma_rules::{excerpt, Action, Game, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
+mod game;
 mod id;
 
+use game::{all_seats, in_play, seats_text};
+pub use game::{CorrespondenceGame, LocalError, Summary, Turn};
 pub use id::{apply_vote, turn_votes, GameId, Vote, ID_ALPHABET, ID_LENGTH};
 
 /// The version of the message frame this program writes and reads.
@@ -59,151 +62,6 @@ pub fn english_header(game: &Game) -> String {
     } else {
         format!("Halma: your move, {}. Open with Halma.", colour_name(game.to_move()))
     }
-}
-
-/// Whose turn a game by message is at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Turn {
-    /// A seat played on this device is to move (or to vote on a draw offer).
-    Local(Seat),
-    /// A seat of the other side: the game waits for their message.
-    Remote(Seat),
-    /// The game is over.
-    Over(Outcome),
-}
-
-/// One game by message as this device keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CorrespondenceGame {
-    pub id: GameId,
-    /// The seats played on this device; the others are the other side's.
-    pub local: SeatSet,
-    /// The game, with whatever the record knows of its players.
-    pub record: Record,
-    /// When this device last changed it (seconds since 1970).
-    pub updated: u64,
-}
-
-impl CorrespondenceGame {
-    /// A new game by message with a new random identifier; `local` are this device's seats
-    /// (at least one seat in play, and not all of them).
-    pub fn new(game: Game, local: SeatSet) -> Result<CorrespondenceGame, ParseError> {
-        let setup = game.setup();
-        let local = in_play(local, setup);
-        if local.is_empty() || local == all_seats(setup) {
-            return Err(ParseError::BadFrame { text: format!("seats {local}") });
-        }
-        Ok(CorrespondenceGame {
-            id: GameId::random(),
-            local,
-            record: Record::new(game),
-            updated: crate::storage::now_unix_time(),
-        })
-    }
-
-    pub fn game(&self) -> &Game {
-        &self.record.game
-    }
-
-    /// The other side's seats.
-    pub fn remote(&self) -> SeatSet {
-        let setup = self.game().setup();
-        let mut remote = SeatSet::EMPTY;
-        for &seat in setup.seats() {
-            if !self.local.contains(seat) {
-                remote.insert(seat);
-            }
-        }
-        remote
-    }
-
-    /// Whose turn it is: the seat to move, or the seat whose draw vote is awaited.
-    pub fn turn(&self) -> Turn {
-        let game = self.game();
-        if game.is_over() {
-            return Turn::Over(game.outcome());
-        }
-        let seat = game.pending_offer().map_or(game.to_move(), |offer| offer.awaiting);
-        if self.local.contains(seat) {
-            Turn::Local(seat)
-        } else {
-            Turn::Remote(seat)
-        }
-    }
-
-    /// The message to send now, with `header` as its first line (see [`compose`]).
-    pub fn compose(&self, header: &str) -> String {
-        compose(header, self.id, self.local, &self.record)
-    }
-
-    /// Plays a local seat's action (the UI's move), refusing another seat's.
-    pub fn play_local(&mut self, action: &Action) -> Result<(), LocalError> {
-        let seat = self.game().to_move();
-        if !self.local.contains(seat) {
-            return Err(LocalError::NotLocalTurn(seat));
-        }
-        self.record.game.play_action(action).map_err(LocalError::Rules)?;
-        self.updated = crate::storage::now_unix_time();
-        Ok(())
-    }
-
-    /// A local seat's draw vote (an offer by the seat to move, or the awaited answer).
-    pub fn vote_local(&mut self, vote: Vote) -> Result<(), LocalError> {
-        if !self.local.contains(vote.seat()) {
-            return Err(LocalError::NotLocalTurn(vote.seat()));
-        }
-        let game = self.game();
-        let expected = match vote {
-            Vote::Offer(_) => game.to_move(),
-            Vote::Accept(_) | Vote::Refuse(_) => game.pending_offer().map_or(game.to_move(), |offer| offer.awaiting),
-        };
-        if vote.seat() != expected {
-            return Err(LocalError::NotLocalTurn(vote.seat()));
-        }
-        apply_vote(&mut self.record.game, vote).map_err(LocalError::Rules)?;
-        self.updated = crate::storage::now_unix_time();
-        Ok(())
-    }
-
-    /// The game as the list of the Games page shows it.
-    pub fn summary(&self) -> Summary {
-        Summary {
-            id: self.id,
-            setup: self.game().setup(),
-            local: self.local,
-            turn: self.turn(),
-            actions: self.game().history().len(),
-            updated: self.updated,
-        }
-    }
-}
-
-/// Why a local action was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LocalError {
-    /// That seat is the other side's, or not the one to act.
-    NotLocalTurn(Seat),
-    Rules(halma_rules::GameError),
-}
-
-fn all_seats(setup: Setup) -> SeatSet {
-    let mut seats = SeatSet::EMPTY;
-    for &seat in setup.seats() {
-        seats.insert(seat);
-    }
-    seats
-}
-
-fn in_play(seats: SeatSet, setup: Setup) -> SeatSet {
-    let mut kept = SeatSet::EMPTY;
-    for seat in seats.seats().filter(|&seat| setup.has_seat(seat)) {
-        kept.insert(seat);
-    }
-    kept
-}
-
-fn seats_text(seats: SeatSet) -> String {
-    seats.seats().map(Seat::letter).collect()
 }
 
 /// The header as one line: control characters and line breaks as spaces, trimmed, and
@@ -632,19 +490,6 @@ fn extension(mine: &CorrespondenceGame, message: &Message) -> Result<Extension, 
     Ok((played, fresh_votes))
 }
 
-/// A game by message as the list shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Summary {
-    pub id: GameId,
-    pub setup: Setup,
-    pub local: SeatSet,
-    pub turn: Turn,
-    /// Actions played so far.
-    pub actions: usize,
-    /// Last change, seconds since 1970.
-    pub updated: u64,
-}
-
 /// The folder of the games by message inside the data folder.
 pub const FOLDER: &str = "correspondence";
 /// The format name in each game's file.
@@ -887,7 +732,7 @@ fn read_game(path: &Path, expected: Option<GameId>) -> Result<CorrespondenceGame
 #[cfg(test)]
 mod tests {
     use super::*;
-    use halma_rules::DrawReason;
+    use halma_rules::{DrawReason, Outcome, Setup};
 
     fn game_of(moves: &[&str]) -> Game {
         let mut game = Game::new(Setup::TwoPlayers, Seat::A);
