@@ -1,10 +1,12 @@
 //! The message format: the text a game travels as (a header for people, the frame line,
-//! the record, the end line), written by [`compose`] and read back by [`parse_message`].
+//! the record, the end line): [`OutgoingMessage`] writes it, [`Message`]'s `FromStr` reads it
+//! back, [`compose`] and [`parse_message`] are the same as functions.
 
 use super::{all_seats, in_play, seats_text, turn_votes, GameId};
 use halma_record::{Record, RecordError, MAX_RECORD_BYTES};
 use halma_rules::{excerpt, Game, Seat, SeatSet};
 use std::fmt;
+use std::str::FromStr;
 
 /// The version of the message frame this program writes and reads.
 pub const MESSAGE_VERSION: u32 = 1;
@@ -46,26 +48,42 @@ fn clean_header(header: &str) -> String {
     }
 }
 
-/// The text of a message: `header` (one line, cleaned), the frame line
-/// `halma-by-message 1 game=<id> from=<sender's seats> turn=<seat to act or ->`, the
-/// record of `record` (its players, date and comments kept), and `end <id>`.
-pub fn compose(header: &str, id: GameId, from: SeatSet, record: &Record) -> String {
-    let game = &record.game;
-    let turn = if game.is_over() {
-        "-".to_string()
-    } else {
-        game.pending_offer().map_or(game.to_move(), |offer| offer.awaiting).to_string()
-    };
-    let mut text = String::new();
-    let header = clean_header(header);
-    if !header.is_empty() {
-        text.push_str(&header);
-        text.push('\n');
+/// A message to send, written by its `Display`: `header` (one line, cleaned), the frame
+/// line `halma-by-message 1 game=<id> from=<sender's seats> turn=<seat to act or ->`, the
+/// record (its players, date and comments kept), and `end <id>`. It borrows, so writing
+/// one never copies the record.
+#[derive(Clone, Copy, Debug)]
+pub struct OutgoingMessage<'a> {
+    /// The line for people above the frame (the app's translated [`english_header`]).
+    pub header: &'a str,
+    pub id: GameId,
+    /// The sender's seats.
+    pub from: SeatSet,
+    pub record: &'a Record,
+}
+
+impl fmt::Display for OutgoingMessage<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let OutgoingMessage { header, id, from, record } = *self;
+        let game = &record.game;
+        let turn = if game.is_over() {
+            "-".to_string()
+        } else {
+            game.pending_offer().map_or(game.to_move(), |offer| offer.awaiting).to_string()
+        };
+        let header = clean_header(header);
+        if !header.is_empty() {
+            writeln!(f, "{header}")?;
+        }
+        writeln!(f, "{FRAME_WORD} {MESSAGE_VERSION} game={id} from={} turn={turn}", seats_text(from))?;
+        f.write_str(&record.to_text())?;
+        writeln!(f, "end {id}")
     }
-    text.push_str(&format!("{FRAME_WORD} {MESSAGE_VERSION} game={id} from={} turn={turn}\n", seats_text(from)));
-    text.push_str(&record.to_text());
-    text.push_str(&format!("end {id}\n"));
-    text
+}
+
+/// The text of a message (see [`OutgoingMessage`]), kept for its callers.
+pub fn compose(header: &str, id: GameId, from: SeatSet, record: &Record) -> String {
+    OutgoingMessage { header, id, from, record }.to_string()
 }
 
 /// A message read back: the game it names, who sent it and the game itself.
@@ -168,31 +186,42 @@ pub const MAX_FRAMES_READ: usize = 32;
 /// text on top): of all the frames that read, the one furthest along in its game wins:
 /// the most actions, then the most draw votes of the turn in progress, then the last in
 /// the text. When none reads, the last frame's error is told.
-pub fn parse_message(text: &str) -> Result<Message, ParseError> {
-    if text.len() > MAX_MESSAGE_BYTES {
-        return Err(ParseError::TooLarge { bytes: text.len(), limit: MAX_MESSAGE_BYTES });
-    }
-    let text = unmangle(text);
-    let lines: Vec<&str> = text.split('\n').map(clean_line).collect();
-    let starts: Vec<usize> = (lines.iter().enumerate())
-        .filter(|(_, line)| line.split_whitespace().next().is_some_and(|word| word.eq_ignore_ascii_case(FRAME_WORD)))
-        .map(|(index, _)| index)
-        .collect();
-    let starts = &starts[starts.len().saturating_sub(MAX_FRAMES_READ)..];
-    let mut best: Option<(usize, usize, Message)> = None;
-    let mut last_error = ParseError::NotAMessage;
-    for &start in starts {
-        match parse_frame_at(&lines, start) {
-            Ok(message) => {
-                let rank = (message.record.game.history().len(), turn_votes(&message.record.game).len());
-                if best.as_ref().is_none_or(|(actions, votes, _)| rank >= (*actions, *votes)) {
-                    best = Some((rank.0, rank.1, message));
-                }
-            }
-            Err(error) => last_error = error,
+impl FromStr for Message {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Message, ParseError> {
+        if text.len() > MAX_MESSAGE_BYTES {
+            return Err(ParseError::TooLarge { bytes: text.len(), limit: MAX_MESSAGE_BYTES });
         }
+        let text = unmangle(text);
+        let lines: Vec<&str> = text.split('\n').map(clean_line).collect();
+        let starts: Vec<usize> = (lines.iter().enumerate())
+            .filter(|(_, line)| {
+                line.split_whitespace().next().is_some_and(|word| word.eq_ignore_ascii_case(FRAME_WORD))
+            })
+            .map(|(index, _)| index)
+            .collect();
+        let starts = &starts[starts.len().saturating_sub(MAX_FRAMES_READ)..];
+        let mut best: Option<(usize, usize, Message)> = None;
+        let mut last_error = ParseError::NotAMessage;
+        for &start in starts {
+            match parse_frame_at(&lines, start) {
+                Ok(message) => {
+                    let rank = (message.record.game.history().len(), turn_votes(&message.record.game).len());
+                    if best.as_ref().is_none_or(|(actions, votes, _)| rank >= (*actions, *votes)) {
+                        best = Some((rank.0, rank.1, message));
+                    }
+                }
+                Err(error) => last_error = error,
+            }
+        }
+        best.map(|(_, _, message)| message).ok_or(last_error)
     }
-    best.map(|(_, _, message)| message).ok_or(last_error)
+}
+
+/// Reads a message out of a received text, as `text.parse::<Message>()` does; kept for its callers.
+pub fn parse_message(text: &str) -> Result<Message, ParseError> {
+    text.parse()
 }
 
 /// Reads the message whose frame line is `lines[start]`.
@@ -313,6 +342,15 @@ mod tests {
         assert_eq!(message.from, SeatSet::single(Seat::A));
         assert_eq!(message.record, game.record);
         assert_eq!(english_header(game.game()), "Halma: your move, Purple. Open with Halma.");
+    }
+
+    #[test]
+    fn the_types_write_and_read_as_the_functions_do() {
+        let game = mine(&["c3-d4"]);
+        let text = OutgoingMessage { header: "hi", id: game.id, from: game.local, record: &game.record }.to_string();
+        assert_eq!(text, compose("hi", game.id, game.local, &game.record));
+        assert_eq!(text.parse::<Message>(), parse_message(&text));
+        assert_eq!("hello there".parse::<Message>(), Err(ParseError::NotAMessage));
     }
 
     #[test]

@@ -32,8 +32,8 @@ use game::{all_seats, in_play, seats_text};
 pub use game::{CorrespondenceGame, LocalError, Summary, Turn};
 pub use id::{apply_vote, turn_votes, GameId, Vote, ID_ALPHABET, ID_LENGTH};
 pub use message::{
-    colour_name, compose, english_header, parse_message, unmangle, Message, ParseError, FRAME_WORD, MAX_FRAMES_READ,
-    MAX_MESSAGE_BYTES, MESSAGE_VERSION,
+    colour_name, compose, english_header, parse_message, unmangle, Message, OutgoingMessage, ParseError, FRAME_WORD,
+    MAX_FRAMES_READ, MAX_MESSAGE_BYTES, MESSAGE_VERSION,
 };
 pub use store::{
     CorrespondenceStore, DamagedFile, FileProblem, ReceiveError, FILE_FORMAT, FILE_VERSION, FOLDER, MAX_GAME_FILE_BYTES,
