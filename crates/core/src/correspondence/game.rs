@@ -143,6 +143,7 @@ pub struct Summary {
     pub updated: u64,
 }
 
+/// Every seat in play in `setup`: a side may not hold them all (there would be no one to send to).
 pub(super) fn all_seats(setup: Setup) -> SeatSet {
     let mut seats = SeatSet::EMPTY;
     for &seat in setup.seats() {
@@ -151,6 +152,7 @@ pub(super) fn all_seats(setup: Setup) -> SeatSet {
     seats
 }
 
+/// `seats` without those not in play in `setup`, as a frame or a file may name them.
 pub(super) fn in_play(seats: SeatSet, setup: Setup) -> SeatSet {
     let mut kept = SeatSet::EMPTY;
     for seat in seats.seats().filter(|&seat| setup.has_seat(seat)) {
@@ -159,6 +161,7 @@ pub(super) fn in_play(seats: SeatSet, setup: Setup) -> SeatSet {
     kept
 }
 
+/// Seats as their letters (`AC`), as the frame line and the game's file write them.
 pub(super) fn seats_text(seats: SeatSet) -> String {
     seats.seats().map(Seat::letter).collect()
 }

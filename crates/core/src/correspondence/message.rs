@@ -1,6 +1,22 @@
-//! The message format: the text a game travels as (a header for people, the frame line,
-//! the record, the end line): [`OutgoingMessage`] writes it, [`Message`]'s `FromStr` reads it
-//! back, [`compose`] and [`parse_message`] are the same as functions.
+//! The message format: the text a game travels as, so that the two sides agree on it byte
+//! for byte. [`OutgoingMessage`] writes it, [`Message`]'s `FromStr` reads it back
+//! ([`compose`] and [`parse_message`] are the same as functions).
+//!
+//! A message is a one-line header for people, a frame line naming the game, the normal
+//! game record (docs/RECORDS.md), and an end line (docs/NETWORK.md has the format):
+//!
+//! ```text
+//! Halma: your move, Purple. Open with Halma.
+//! halma-by-message 1 game=7KQ2M4XA from=A turn=C
+//! [Halma "1"]
+//! [Setup "2p"]
+//! [Teams "none"]
+//! [FirstSeat "A"]
+//! [Result "*"]
+//!
+//! 1. c3-d4
+//! end 7KQ2M4XA
+//! ```
 
 use super::{all_seats, in_play, seats_text, turn_votes, GameId};
 use halma_record::{Record, RecordError, MAX_RECORD_BYTES};

@@ -1,25 +1,12 @@
 //! Play by message: a game travels as text through any chat app or mail, with no server.
+//! Pure but for the store: no Slint, no network. One concept a file, all re-exported here:
 //!
-//! A message is a one-line header for people, a frame line naming the game, the normal
-//! game record (docs/RECORDS.md), and an end line (docs/NETWORK.md has the format):
-//!
-//! ```text
-//! Halma: your move, Purple. Open with Halma.
-//! halma-by-message 1 game=7KQ2M4XA from=A turn=C
-//! [Halma "1"]
-//! [Setup "2p"]
-//! [Teams "none"]
-//! [FirstSeat "A"]
-//! [Result "*"]
-//!
-//! 1. c3-d4
-//! end 7KQ2M4XA
-//! ```
-//!
-//! [`compose`] writes it, [`parse_message`] reads it back (tolerating what chat apps do
-//! to text), [`decide`] compares it with the game this device knows, and
-//! [`CorrespondenceStore`] keeps every game by message in its own file. Pure but for the
-//! store: no Slint, no network.
+//! - `id`: game identifiers and draw votes, shared with the network game (`lan`);
+//! - `game`: [`CorrespondenceGame`], one game as this device keeps it;
+//! - `message`: the text format, written by [`OutgoingMessage`] ([`compose`]) and read by
+//!   [`Message`]'s `FromStr` ([`parse_message`]), tolerating what chat apps do to text;
+//! - `decide`: [`decide`], what a received message means for the game this device knows;
+//! - `store`: [`CorrespondenceStore`], every game by message in its own file.
 
 mod decide;
 mod game;
