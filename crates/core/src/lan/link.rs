@@ -14,16 +14,15 @@
 //! the code rather than being told `busy`.
 
 use super::agree::{agree, digest, AgreeError};
-use super::secure::{tag_matches, LineKeys, Pake, SessionKey, HOST_CONFIRM_LABEL, TAG_CHARS};
-use super::wire::{
-    hello_start, seats_word, ByeReason, LineError, LineReader, ReadLine, Wire, WireError, PROTOCOL_VERSION,
-};
+use super::secure::{tag_matches, LineKeys, Pake, SessionKey, HOST_CONFIRM_LABEL};
+use super::transport::{read_message, send_line, unexpected, Conn, Fail, Slots, CONNECT_LIMIT, TICK};
+use super::wire::{hello_start, seats_word, ByeReason, LineReader, Wire, PROTOCOL_VERSION};
 use super::JoinCode;
 use crate::correspondence::{turn_votes, GameId};
 use halma_record::{Record, MAX_RECORD_BYTES};
 use halma_rules::{Action, Game, Seat, SeatSet};
 use std::collections::HashMap;
-use std::io::{self, Write};
+use std::io;
 use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -31,27 +30,15 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// How long one read waits: the loop's tick.
-const TICK: Duration = Duration::from_millis(25);
-/// A ping goes out after this much quiet.
-pub const PING_EVERY: Duration = Duration::from_secs(1);
-/// The connection is taken for lost after this much silence.
-pub const SILENCE_LIMIT: Duration = Duration::from_secs(5);
+pub use super::transport::{MAX_HANDSHAKES, MAX_HANDSHAKES_PER_ADDRESS, PING_EVERY, SILENCE_LIMIT};
+
 /// How long the records' exchange after the join may take, and a guest's whole join.
 pub const HANDSHAKE_LIMIT: Duration = Duration::from_secs(5);
 /// How long a host waits for a new connection's hello: a silent one is dropped then.
 pub const HELLO_LIMIT: Duration = Duration::from_secs(3);
-/// How long connecting may take.
-const CONNECT_LIMIT: Duration = Duration::from_secs(3);
 /// Waits between a guest's tries to reconnect: doubling from the first to the last.
 const RETRY_FIRST: Duration = Duration::from_millis(100);
 const RETRY_LAST: Duration = Duration::from_secs(2);
-/// Connections waiting for their hello at once; a new one evicts the oldest of the address
-/// with the most (`bye busy`).
-pub const MAX_HANDSHAKES: usize = 8;
-/// Connections waiting for their hello from one address; a new one evicts that address's
-/// oldest.
-pub const MAX_HANDSHAKES_PER_ADDRESS: usize = 2;
 /// New connections taken per turn of the link's loop (a flood cannot hold it there).
 const MAX_ACCEPTS_PER_TICK: usize = 16;
 /// Wrong codes an address may try without waiting.
@@ -109,60 +96,16 @@ impl Throttle {
     }
 }
 
-/// A connection waiting for its hello, which the host may evict.
-struct Pending {
-    id: u64,
-    ip: IpAddr,
-    since: Instant,
-    stream: TcpStream,
-}
-
 /// The host's door, shared with the threads that check joins: the code (a new one can be
 /// drawn while hosting), the wrong codes per address, and the connections waiting.
 struct Gate {
     code: JoinCode,
     throttle: Throttle,
-    pending: Vec<Pending>,
-    next_id: u64,
+    slots: Slots,
 }
 
 fn lock(gate: &Mutex<Gate>) -> MutexGuard<'_, Gate> {
     gate.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-impl Gate {
-    /// Makes room for a connection from `ip`: evicts the oldest waiting connection of
-    /// `ip` when it has [`MAX_HANDSHAKES_PER_ADDRESS`], else the oldest of the address
-    /// with the most when [`MAX_HANDSHAKES`] wait. Returns the new connection's number.
-    fn admit(&mut self, ip: IpAddr, stream: TcpStream, now: Instant) -> u64 {
-        let count = |ip: IpAddr, pending: &[Pending]| pending.iter().filter(|p| p.ip == ip).count();
-        let victim_ip = if count(ip, &self.pending) >= MAX_HANDSHAKES_PER_ADDRESS {
-            Some(ip)
-        } else if self.pending.len() >= MAX_HANDSHAKES {
-            self.pending.iter().map(|p| p.ip).max_by_key(|&other| (count(other, &self.pending), other == ip))
-        } else {
-            None
-        };
-        if let Some(victim_ip) = victim_ip {
-            let oldest = (self.pending.iter().enumerate())
-                .filter(|(_, p)| p.ip == victim_ip)
-                .min_by_key(|(_, p)| p.since)
-                .map(|(index, _)| index);
-            if let Some(index) = oldest {
-                let mut evicted = self.pending.remove(index);
-                let bye = Wire::Bye { reason: ByeReason::Busy, text: "another connection took the place".into() };
-                let _ = send_line(&mut evicted.stream, &bye);
-                let _ = evicted.stream.shutdown(Shutdown::Both);
-            }
-        }
-        self.next_id += 1;
-        self.pending.push(Pending { id: self.next_id, ip, since: now, stream });
-        self.next_id
-    }
-
-    fn leave(&mut self, id: u64) {
-        self.pending.retain(|p| p.id != id);
-    }
 }
 
 /// What the host offers.
@@ -274,12 +217,8 @@ impl LanLink {
                 local.insert(seat);
             }
         }
-        let gate = Arc::new(Mutex::new(Gate {
-            code: config.code,
-            throttle: Throttle::default(),
-            pending: Vec::new(),
-            next_id: 0,
-        }));
+        let gate =
+            Arc::new(Mutex::new(Gate { code: config.code, throttle: Throttle::default(), slots: Slots::default() }));
         let role = Role::Host { listener, config, joined: channel(), gate: gate.clone() };
         let mut link = LanLink::spawn(role, Some(game), Some(config.id), local, config.guest_seats, Some(local_addr));
         link.gate = Some(gate);
@@ -427,118 +366,6 @@ enum Role {
         wait: Duration,
         ended: bool,
     },
-}
-
-struct Conn {
-    stream: TcpStream,
-    reader: LineReader,
-    /// The tags of the lines both ways.
-    keys: LineKeys,
-    heard: Instant,
-    pinged: Instant,
-    pings: u64,
-}
-
-impl Conn {
-    fn new(stream: TcpStream, reader: LineReader, keys: LineKeys) -> Conn {
-        let now = Instant::now();
-        Conn { stream, reader, keys, heard: now, pinged: now, pings: 0 }
-    }
-
-    /// Sends messages, each line with its tag, in one write.
-    fn write(&mut self, messages: &[Wire]) -> io::Result<()> {
-        let mut out = String::new();
-        for message in messages {
-            out.push_str(&self.keys.seal(&message.text()));
-        }
-        self.stream.write_all(out.as_bytes())
-    }
-}
-
-/// Why the connection must go (the engine sends the `bye` when it is this side's call).
-enum Fail {
-    Bye(ByeReason, String),
-    PeerBye(ByeReason, String),
-    Lost(String),
-    Stopped,
-}
-
-impl From<io::Error> for Fail {
-    fn from(error: io::Error) -> Fail {
-        Fail::Lost(error.to_string())
-    }
-}
-
-fn send_line(stream: &mut TcpStream, message: &Wire) -> io::Result<()> {
-    stream.write_all(message.to_line().as_bytes())
-}
-
-/// Reads the next message before `deadline` (or `stop`); with `keys`, a line after the
-/// join, whose tag is checked first.
-fn read_message(
-    stream: &mut TcpStream,
-    reader: &mut LineReader,
-    mut keys: Option<&mut LineKeys>,
-    deadline: Instant,
-    stop: &AtomicBool,
-) -> Result<Wire, Fail> {
-    loop {
-        if stop.load(Ordering::SeqCst) {
-            return Err(Fail::Stopped);
-        }
-        match reader.next_line(stream) {
-            Ok(ReadLine::Line(line)) => {
-                return match keys.as_deref_mut() {
-                    Some(keys) => open_line(keys, &line),
-                    None => parse_line(&line),
-                }
-            }
-            Ok(ReadLine::Closed) => return Err(Fail::Lost("the connection closed".into())),
-            Ok(ReadLine::Nothing) if Instant::now() >= deadline => {
-                return Err(Fail::Bye(ByeReason::Timeout, "no answer in time".into()))
-            }
-            Ok(ReadLine::Nothing) => {}
-            Err(error) => return Err(line_failure(error)),
-        }
-    }
-}
-
-/// A line after the join: its tag checked, then its message read. A line that fails the
-/// check is named in the `bye forged` (its number and its first words).
-fn open_line(keys: &mut LineKeys, line: &str) -> Result<Wire, Fail> {
-    match keys.open(line) {
-        Ok(message) => parse_line(message),
-        Err(forged) => {
-            // The message after a tag-like start, or else the line's start.
-            let tagged = line.get(..TAG_CHARS).is_some_and(|tag| tag.bytes().all(|b| b.is_ascii_hexdigit()));
-            let message = if tagged { line.get(TAG_CHARS + 1..).unwrap_or("") } else { line };
-            let shown: String = message.chars().filter(|c| !c.is_control()).take(40).collect();
-            Err(Fail::Bye(ByeReason::Forged, format!("line {} '{shown}' fails its check", forged.index)))
-        }
-    }
-}
-
-fn parse_line(line: &str) -> Result<Wire, Fail> {
-    match Wire::parse(line) {
-        Ok(Wire::Bye { reason, text }) => Err(Fail::PeerBye(reason, text)),
-        Ok(message) => Ok(message),
-        Err(WireError::TooLong) => Err(Fail::Bye(ByeReason::TooLong, WireError::TooLong.to_string())),
-        Err(error) => Err(Fail::Bye(ByeReason::Malformed, error.to_string())),
-    }
-}
-
-fn line_failure(error: LineError) -> Fail {
-    match error {
-        LineError::Wire(WireError::TooLong) => Fail::Bye(ByeReason::TooLong, WireError::TooLong.to_string()),
-        LineError::Wire(error) => Fail::Bye(ByeReason::Malformed, error.to_string()),
-        LineError::Io(why) => Fail::Lost(why),
-    }
-}
-
-fn unexpected(message: &Wire) -> Fail {
-    let line = message.to_line();
-    let verb = line.split_whitespace().next().unwrap_or("");
-    Fail::Bye(ByeReason::Malformed, format!("unexpected '{verb}'"))
 }
 
 /// The host's side of a join, on its own thread: greeting, hello (within
@@ -797,11 +624,11 @@ impl Engine {
                 continue;
             }
             let Ok(handle) = stream.try_clone() else { continue };
-            let id = lock(gate).admit(peer.ip(), handle, now);
+            let id = lock(gate).slots.admit(peer.ip(), handle, now);
             let (sender, gate, stop, config) = (joined.0.clone(), gate.clone(), self.stop.clone(), *config);
             let spawned = std::thread::Builder::new().name("halma-lan-join".into()).spawn(move || {
                 let result = check_join(stream, peer, config, &gate, &stop);
-                lock(&gate).leave(id);
+                lock(&gate).slots.leave(id);
                 if let Some(result) = result {
                     let _ = sender.send(result);
                 }
@@ -809,7 +636,7 @@ impl Engine {
             if spawned.is_err() {
                 // No thread to check it: the connection was dropped with the closure.
                 if let Role::Host { gate, .. } = &self.role {
-                    lock(gate).leave(id);
+                    lock(gate).slots.leave(id);
                 }
             }
         }
@@ -1001,20 +828,8 @@ impl Engine {
     /// Reads the next message of the connection; pings and pongs during the sync are
     /// answered and passed over.
     fn read_conn(&mut self, deadline: Instant) -> Result<Wire, Fail> {
-        loop {
-            match self.read_conn_once(deadline)? {
-                Wire::Ping(token) => self.write(&Wire::Pong(token))?,
-                Wire::Pong(_) => {}
-                message => return Ok(message),
-            }
-        }
-    }
-
-    fn read_conn_once(&mut self, deadline: Instant) -> Result<Wire, Fail> {
         let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
-        let message = read_message(&mut conn.stream, &mut conn.reader, Some(&mut conn.keys), deadline, &self.stop)?;
-        conn.heard = Instant::now();
-        Ok(message)
+        conn.read(deadline, &self.stop)
     }
 
     fn send_record(&mut self) -> Result<(), Fail> {
@@ -1055,44 +870,14 @@ impl Engine {
         }
     }
 
-    /// One tick of a live connection: a line read (or none), a ping when quiet, the
-    /// silence limit.
+    /// One tick of a live connection: a message of the game, if one came, checked against
+    /// this side's copy before anything changes.
     fn conn_step(&mut self) -> Result<(), Fail> {
-        let now = Instant::now();
         let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
-        if now.duration_since(conn.heard) > SILENCE_LIMIT {
-            return Err(Fail::Bye(ByeReason::Timeout, "nothing heard".into()));
+        if let Some(message) = conn.poll()? {
+            let event = self.check_and_apply(message)?;
+            self.tell(event);
         }
-        if now.duration_since(conn.pinged) > PING_EVERY {
-            conn.pings += 1;
-            conn.pinged = now;
-            let token = format!("p{}", conn.pings);
-            conn.write(&[Wire::Ping(token)])?;
-        }
-        match conn.reader.next_line(&mut conn.stream) {
-            Ok(ReadLine::Line(line)) => {
-                conn.heard = Instant::now();
-                let message = open_line(&mut conn.keys, &line)?;
-                self.handle(message)
-            }
-            Ok(ReadLine::Nothing) => Ok(()),
-            Ok(ReadLine::Closed) => Err(Fail::Lost("the connection closed".into())),
-            Err(error) => Err(line_failure(error)),
-        }
-    }
-
-    /// A message of the game, checked against this side's copy before anything changes.
-    fn handle(&mut self, message: Wire) -> Result<(), Fail> {
-        match message {
-            Wire::Ping(token) => {
-                self.send(Wire::Pong(token));
-                return Ok(());
-            }
-            Wire::Pong(_) => return Ok(()),
-            _ => {}
-        }
-        let event = self.check_and_apply(message)?;
-        self.tell(event);
         Ok(())
     }
 

@@ -14,6 +14,7 @@ pub mod agree;
 pub mod discovery;
 pub mod link;
 pub mod secure;
+mod transport;
 pub mod wire;
 
 pub use agree::{agree, AgreeError, Agreed};
