@@ -14,99 +14,30 @@
 //! the code rather than being told `busy`.
 
 use super::agree::{agree, digest, AgreeError};
-use super::secure::{tag_matches, LineKeys, Pake, SessionKey, HOST_CONFIRM_LABEL};
-use super::transport::{read_message, send_line, unexpected, Conn, Fail, Slots, CONNECT_LIMIT, TICK};
-use super::wire::{hello_start, seats_word, ByeReason, LineReader, Wire, PROTOCOL_VERSION};
+use super::handshake::{guest_handshake, lock, Door, Gate, JoinResult, Joined};
+use super::transport::{unexpected, Conn, Fail, TICK};
+use super::wire::{ByeReason, Wire};
 use super::JoinCode;
 use crate::correspondence::{turn_votes, GameId};
 use halma_record::{Record, MAX_RECORD_BYTES};
 use halma_rules::{Action, Game, Seat, SeatSet};
-use std::collections::HashMap;
 use std::io;
-use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::net::{Shutdown, SocketAddr, TcpListener};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+pub use super::handshake::{
+    Throttle, FREE_WRONG_CODES, HANDSHAKE_LIMIT, HELLO_LIMIT, MAX_ADDRESSES_REMEMBERED, WRONG_CODES_FORGOTTEN,
+    WRONG_CODE_WAIT_FIRST, WRONG_CODE_WAIT_LAST,
+};
 pub use super::transport::{MAX_HANDSHAKES, MAX_HANDSHAKES_PER_ADDRESS, PING_EVERY, SILENCE_LIMIT};
 
-/// How long the records' exchange after the join may take, and a guest's whole join.
-pub const HANDSHAKE_LIMIT: Duration = Duration::from_secs(5);
-/// How long a host waits for a new connection's hello: a silent one is dropped then.
-pub const HELLO_LIMIT: Duration = Duration::from_secs(3);
 /// Waits between a guest's tries to reconnect: doubling from the first to the last.
 const RETRY_FIRST: Duration = Duration::from_millis(100);
 const RETRY_LAST: Duration = Duration::from_secs(2);
-/// New connections taken per turn of the link's loop (a flood cannot hold it there).
-const MAX_ACCEPTS_PER_TICK: usize = 16;
-/// Wrong codes an address may try without waiting.
-pub const FREE_WRONG_CODES: u32 = 3;
-/// The wait after each further wrong code: doubling from the first to the last.
-pub const WRONG_CODE_WAIT_FIRST: Duration = Duration::from_secs(1);
-pub const WRONG_CODE_WAIT_LAST: Duration = Duration::from_secs(60);
-/// An address's wrong codes are forgotten after this long without one.
-pub const WRONG_CODES_FORGOTTEN: Duration = Duration::from_secs(600);
-/// Addresses whose wrong codes are remembered; past this the longest quiet is forgotten.
-pub const MAX_ADDRESSES_REMEMBERED: usize = 256;
-
-/// Wrong join codes per remote address, and the wait each must keep before its next try:
-/// [`FREE_WRONG_CODES`] at once, then 1 s, 2 s, 4 s … up to 60 s after each further one.
-/// A stranger guessing from one address gets about one guess a minute; the real guest,
-/// from its own address, is never held up by it.
-#[derive(Debug, Default)]
-pub struct Throttle {
-    tries: HashMap<IpAddr, (u32, Instant)>,
-}
-
-impl Throttle {
-    /// How long `ip` must still wait before its next try, if at all.
-    pub fn wait(&self, ip: IpAddr, now: Instant) -> Option<Duration> {
-        let &(wrong, last) = self.tries.get(&ip)?;
-        if wrong < FREE_WRONG_CODES {
-            return None;
-        }
-        let doublings = (wrong - FREE_WRONG_CODES).min(16);
-        let needed = (WRONG_CODE_WAIT_FIRST * (1u32 << doublings)).min(WRONG_CODE_WAIT_LAST);
-        let waited = now.saturating_duration_since(last);
-        (waited < needed).then(|| needed - waited)
-    }
-
-    /// Counts a wrong code from `ip`.
-    pub fn wrong(&mut self, ip: IpAddr, now: Instant) {
-        self.tries.retain(|_, (_, last)| now.saturating_duration_since(*last) < WRONG_CODES_FORGOTTEN);
-        if !self.tries.contains_key(&ip) && self.tries.len() >= MAX_ADDRESSES_REMEMBERED {
-            let oldest = self.tries.iter().min_by_key(|(_, (_, last))| *last).map(|(ip, _)| *ip);
-            if let Some(oldest) = oldest {
-                self.tries.remove(&oldest);
-            }
-        }
-        let entry = self.tries.entry(ip).or_insert((0, now));
-        *entry = (entry.0.saturating_add(1), now);
-    }
-
-    /// `ip` proved the code: its wrong codes are forgotten.
-    pub fn forget(&mut self, ip: IpAddr) {
-        self.tries.remove(&ip);
-    }
-
-    pub fn clear(&mut self) {
-        self.tries.clear();
-    }
-}
-
-/// The host's door, shared with the threads that check joins: the code (a new one can be
-/// drawn while hosting), the wrong codes per address, and the connections waiting.
-struct Gate {
-    code: JoinCode,
-    throttle: Throttle,
-    slots: Slots,
-}
-
-fn lock(gate: &Mutex<Gate>) -> MutexGuard<'_, Gate> {
-    gate.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 /// What the host offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,9 +148,9 @@ impl LanLink {
                 local.insert(seat);
             }
         }
-        let gate =
-            Arc::new(Mutex::new(Gate { code: config.code, throttle: Throttle::default(), slots: Slots::default() }));
-        let role = Role::Host { listener, config, joined: channel(), gate: gate.clone() };
+        let door = Door::new(listener, config);
+        let gate = door.gate();
+        let role = Role::Host(door);
         let mut link = LanLink::spawn(role, Some(game), Some(config.id), local, config.guest_seats, Some(local_addr));
         link.gate = Some(gate);
         Ok(link)
@@ -269,9 +200,7 @@ impl LanLink {
     /// so far are forgotten (they were guesses at the old code).
     pub fn set_code(&self, code: JoinCode) {
         if let Some(gate) = &self.gate {
-            let mut gate = lock(gate);
-            gate.code = code;
-            gate.throttle.clear();
+            lock(gate).set_code(code);
         }
     }
 
@@ -340,98 +269,9 @@ impl Drop for LanLink {
     }
 }
 
-/// A guest that proved the code, handed from its check's thread to the link.
-struct Joined {
-    stream: TcpStream,
-    reader: LineReader,
-    peer: SocketAddr,
-    keys: LineKeys,
-}
-
-enum JoinResult {
-    Joined(Joined),
-    WrongCode(SocketAddr),
-}
-
 enum Role {
-    Host {
-        listener: TcpListener,
-        config: HostConfig,
-        joined: (Sender<JoinResult>, Receiver<JoinResult>),
-        gate: Arc<Mutex<Gate>>,
-    },
-    Guest {
-        config: JoinConfig,
-        retry_at: Instant,
-        wait: Duration,
-        ended: bool,
-    },
-}
-
-/// The host's side of a join, on its own thread: greeting, hello (within
-/// [`HELLO_LIMIT`]), the code's confirmation, welcome.
-fn check_join(
-    mut stream: TcpStream,
-    peer: SocketAddr,
-    config: HostConfig,
-    gate: &Mutex<Gate>,
-    stop: &AtomicBool,
-) -> Option<JoinResult> {
-    let _ = stream.set_read_timeout(Some(TICK));
-    let _ = stream.set_write_timeout(Some(HANDSHAKE_LIMIT));
-    let _ = stream.set_nodelay(true);
-    let mut reader = LineReader::new();
-    let code = lock(gate).code;
-    let (pake, host_message) = Pake::host(code);
-    send_line(&mut stream, &Wire::Greeting { version: PROTOCOL_VERSION, message: host_message }).ok()?;
-    let deadline = Instant::now() + HELLO_LIMIT;
-    let refuse = |stream: &mut TcpStream, reason: ByeReason, text: &str| {
-        let _ = send_line(stream, &Wire::Bye { reason, text: text.into() });
-        let _ = stream.shutdown(Shutdown::Both);
-    };
-    let hello = match read_message(&mut stream, &mut reader, None, deadline, stop) {
-        Ok(hello) => hello,
-        Err(Fail::Bye(reason, text)) => {
-            refuse(&mut stream, reason, &text);
-            return None;
-        }
-        Err(_) => return None,
-    };
-    let Wire::Hello { version, game, message, confirm } = hello else {
-        refuse(&mut stream, ByeReason::Malformed, "expected hello");
-        return None;
-    };
-    if version != PROTOCOL_VERSION {
-        refuse(&mut stream, ByeReason::Version, &format!("this host speaks version {PROTOCOL_VERSION}"));
-        return None;
-    }
-    if let Some(wait) = lock(gate).throttle.wait(peer.ip(), Instant::now()) {
-        refuse(&mut stream, ByeReason::TooManyAttempts, &format!("wait {} s", wait.as_secs() + 1));
-        return None;
-    }
-    let Ok(key) = pake.finish(&message) else {
-        refuse(&mut stream, ByeReason::Malformed, "a SPAKE2 message that is not a point");
-        return None;
-    };
-    if !tag_matches(&key.derive(super::secure::GUEST_CONFIRM_LABEL), &hello_start(version, game, &message), &confirm) {
-        lock(gate).throttle.wrong(peer.ip(), Instant::now());
-        refuse(&mut stream, ByeReason::WrongCode, "");
-        return Some(JoinResult::WrongCode(peer));
-    }
-    lock(gate).throttle.forget(peer.ip());
-    if game.is_some_and(|id| id != config.id) {
-        refuse(&mut stream, ByeReason::OtherGame, "this host plays another game");
-        return None;
-    }
-    let confirm = key.host_confirm(&welcome_words(config.id, config.guest_seats));
-    let welcome = Wire::Welcome { game: config.id, confirm, guest_seats: config.guest_seats };
-    send_line(&mut stream, &welcome).ok()?;
-    Some(JoinResult::Joined(Joined { stream, reader, peer, keys: key.lines(true) }))
-}
-
-/// What the host's confirmation is made over: `welcome <game> <seats>`.
-fn welcome_words(id: GameId, guest_seats: SeatSet) -> String {
-    format!("welcome {id} {}", seats_word(guest_seats))
+    Host(Door),
+    Guest { config: JoinConfig, retry_at: Instant, wait: Duration, ended: bool },
 }
 
 struct Engine {
@@ -612,39 +452,9 @@ impl Engine {
     }
 
     fn accept_step(&mut self) {
-        let Role::Host { listener, config, joined, gate } = &self.role else { return };
-        for _ in 0..MAX_ACCEPTS_PER_TICK {
-            let Ok((mut stream, peer)) = listener.accept() else { break };
-            let now = Instant::now();
-            let _ = stream.set_nonblocking(false);
-            if let Some(wait) = lock(gate).throttle.wait(peer.ip(), now) {
-                let text = format!("wait {} s", wait.as_secs() + 1);
-                let _ = send_line(&mut stream, &Wire::Bye { reason: ByeReason::TooManyAttempts, text });
-                let _ = stream.shutdown(Shutdown::Both);
-                continue;
-            }
-            let Ok(handle) = stream.try_clone() else { continue };
-            let id = lock(gate).slots.admit(peer.ip(), handle, now);
-            let (sender, gate, stop, config) = (joined.0.clone(), gate.clone(), self.stop.clone(), *config);
-            let spawned = std::thread::Builder::new().name("halma-lan-join".into()).spawn(move || {
-                let result = check_join(stream, peer, config, &gate, &stop);
-                lock(&gate).slots.leave(id);
-                if let Some(result) = result {
-                    let _ = sender.send(result);
-                }
-            });
-            if spawned.is_err() {
-                // No thread to check it: the connection was dropped with the closure.
-                if let Role::Host { gate, .. } = &self.role {
-                    lock(gate).slots.leave(id);
-                }
-            }
-        }
-        let mut results = Vec::new();
-        if let Role::Host { joined, .. } = &self.role {
-            results.extend(joined.1.try_iter());
-        }
-        for result in results {
+        let Role::Host(door) = &self.role else { return };
+        door.accept(&self.stop);
+        for result in door.results() {
             match result {
                 JoinResult::WrongCode(peer) => self.tell(LanEvent::WrongCodeTried(peer)),
                 JoinResult::Joined(joined) => {
@@ -654,8 +464,7 @@ impl Engine {
                     if self.conn.is_some() {
                         self.drop_conn(Fail::Bye(ByeReason::Replaced, "another device joined with the code".into()));
                     }
-                    self.tell(LanEvent::Connected(joined.peer));
-                    self.conn = Some(Conn::new(joined.stream, joined.reader, joined.keys));
+                    self.take_conn(joined);
                     if let Err(fail) = self.sync() {
                         self.drop_conn(fail);
                     }
@@ -664,14 +473,24 @@ impl Engine {
         }
     }
 
+    /// A connection that proved the code becomes the link's.
+    fn take_conn(&mut self, joined: Joined) {
+        self.tell(LanEvent::Connected(joined.peer));
+        self.conn = Some(Conn::new(joined.stream, joined.reader, joined.keys));
+    }
+
     fn connect_step(&mut self) {
         let Role::Guest { config, retry_at, ended, .. } = &self.role else { return };
         if self.conn.is_some() || *ended || Instant::now() < *retry_at {
             return;
         }
         let config = *config;
-        match self.guest_handshake(config) {
-            Ok(()) => {
+        match guest_handshake(config, self.id, &self.stop) {
+            Ok((joined, id, guest_seats)) => {
+                self.id = Some(id);
+                self.guest_seats = guest_seats;
+                self.local = guest_seats;
+                self.take_conn(joined);
                 if let Role::Guest { wait, .. } = &mut self.role {
                     *wait = RETRY_FIRST;
                 }
@@ -699,62 +518,6 @@ impl Engine {
                 if let Some(reason) = reason {
                     self.tell(LanEvent::Disconnected { reason, retrying: !final_reason });
                 }
-            }
-        }
-    }
-
-    /// The guest's side of a join: greeting, hello, welcome (checking the host's
-    /// confirmation, which only a host that knows the code can make).
-    fn guest_handshake(&mut self, config: JoinConfig) -> Result<(), Fail> {
-        let mut stream = TcpStream::connect_timeout(&config.addr, CONNECT_LIMIT)?;
-        stream.set_read_timeout(Some(TICK))?;
-        stream.set_write_timeout(Some(HANDSHAKE_LIMIT))?;
-        let _ = stream.set_nodelay(true);
-        let mut reader = LineReader::new();
-        let deadline = Instant::now() + HANDSHAKE_LIMIT;
-        let result = (|| {
-            let greeting = read_message(&mut stream, &mut reader, None, deadline, &self.stop)?;
-            let Wire::Greeting { version, message: host_message } = greeting else {
-                return Err(unexpected(&greeting));
-            };
-            if version != PROTOCOL_VERSION {
-                return Err(Fail::Bye(ByeReason::Version, format!("this guest speaks version {PROTOCOL_VERSION}")));
-            }
-            let (pake, message) = Pake::guest(config.code);
-            let key: SessionKey = pake
-                .finish(&host_message)
-                .map_err(|_| Fail::Bye(ByeReason::Malformed, "a SPAKE2 message that is not a point".into()))?;
-            let start = hello_start(PROTOCOL_VERSION, self.id, &message);
-            let confirm = key.guest_confirm(&start);
-            let hello = Wire::Hello { version: PROTOCOL_VERSION, game: self.id, message, confirm };
-            send_line(&mut stream, &hello)?;
-            let welcome = read_message(&mut stream, &mut reader, None, deadline, &self.stop)?;
-            let Wire::Welcome { game, confirm, guest_seats } = welcome else {
-                return Err(unexpected(&welcome));
-            };
-            if !tag_matches(&key.derive(HOST_CONFIRM_LABEL), &welcome_words(game, guest_seats), &confirm) {
-                return Err(Fail::Bye(ByeReason::WrongCode, "the host does not know the code".into()));
-            }
-            if self.id.is_some_and(|id| id != game) {
-                return Err(Fail::Bye(ByeReason::OtherGame, "the host plays another game".into()));
-            }
-            Ok((game, guest_seats, key.lines(false)))
-        })();
-        match result {
-            Ok((game, guest_seats, keys)) => {
-                self.id = Some(game);
-                self.guest_seats = guest_seats;
-                self.local = guest_seats;
-                self.tell(LanEvent::Connected(config.addr));
-                self.conn = Some(Conn::new(stream, reader, keys));
-                Ok(())
-            }
-            Err(fail) => {
-                if let Fail::Bye(reason, why) = &fail {
-                    let _ = send_line(&mut stream, &Wire::Bye { reason: *reason, text: why.clone() });
-                }
-                let _ = stream.shutdown(Shutdown::Both);
-                Err(fail)
             }
         }
     }

@@ -12,6 +12,7 @@
 
 pub mod agree;
 pub mod discovery;
+mod handshake;
 pub mod link;
 pub mod secure;
 mod transport;
