@@ -3,6 +3,10 @@
 //! ([`LanLink::poll`]) for what happened: the other side's actions, votes, undo requests,
 //! a dropped connection, the game agreed on after a reconnection.
 //!
+//! This file holds that facade and the thread's loop that ties the parts together: the
+//! lines, deadlines and keep-alive (`transport`), the join (`handshake`) and the game both
+//! sides play on (`sync`).
+//!
 //! The link keeps its own copy of the game and checks every message against it before
 //! telling the UI: a message that is not the protocol, too long, forged, replayed, illegal
 //! or for a seat the sender does not play ends the connection with a `bye` and changes
@@ -13,13 +17,12 @@
 //! within [`HELLO_LIMIT`] is dropped, and a new connection evicts one that has not proved
 //! the code rather than being told `busy`.
 
-use super::agree::{agree, digest, AgreeError};
 use super::handshake::{guest_handshake, lock, Door, Gate, JoinResult, Joined};
-use super::transport::{unexpected, Conn, Fail, TICK};
+use super::sync::SharedGame;
+use super::transport::{Conn, Fail, TICK};
 use super::wire::{ByeReason, Wire};
 use super::JoinCode;
-use crate::correspondence::{turn_votes, GameId};
-use halma_record::{Record, MAX_RECORD_BYTES};
+use crate::correspondence::GameId;
 use halma_rules::{Action, Game, Seat, SeatSet};
 use std::io;
 use std::net::{Shutdown, SocketAddr, TcpListener};
@@ -179,16 +182,11 @@ impl LanLink {
         }
         let mut engine = Engine {
             role,
-            game,
-            id,
-            local,
-            guest_seats,
+            shared: SharedGame::new(game, id, local, guest_seats),
             conn: None,
             events: event_tx,
             commands: command_rx,
             stop: stop.clone(),
-            my_undo: None,
-            their_undo: None,
             closing: false,
         };
         let thread = std::thread::Builder::new().name("halma-lan".into()).spawn(move || engine.run()).ok();
@@ -269,26 +267,21 @@ impl Drop for LanLink {
     }
 }
 
+/// Which side this is: a host listens at its door, a guest connects and reconnects.
 enum Role {
     Host(Door),
     Guest { config: JoinConfig, retry_at: Instant, wait: Duration, ended: bool },
 }
 
+/// The link's thread: each turn of [`Engine::run`] takes the UI's commands, new or
+/// renewed connections, and the connection's next line.
 struct Engine {
     role: Role,
-    game: Option<Game>,
-    id: Option<GameId>,
-    /// This device's seats.
-    local: SeatSet,
-    guest_seats: SeatSet,
+    shared: SharedGame,
     conn: Option<Conn>,
     events: Sender<LanEvent>,
     commands: Receiver<Command>,
     stop: Arc<AtomicBool>,
-    /// This side's undo request waiting for an answer: the history length asked for.
-    my_undo: Option<usize>,
-    /// The other side's undo request waiting for this side's answer.
-    their_undo: Option<usize>,
     closing: bool,
 }
 
@@ -322,7 +315,7 @@ impl Engine {
     }
 
     fn is_host(&self) -> bool {
-        matches!(self.role, Role::Host { .. })
+        matches!(self.role, Role::Host(_))
     }
 
     /// Ends the connection, telling the other side why when it is this side's call.
@@ -339,10 +332,9 @@ impl Engine {
             Fail::Stopped => return,
         };
         let _ = conn.stream.shutdown(Shutdown::Both);
-        self.my_undo = None;
-        self.their_undo = None;
+        self.shared.forget_undos();
         let retrying = match &mut self.role {
-            Role::Host { .. } => true,
+            Role::Host(_) => true,
             Role::Guest { ended, wait, retry_at, .. } => {
                 let again = match &reason {
                     DropReason::Lost(_) => true,
@@ -369,11 +361,16 @@ impl Engine {
                     self.drop_conn(Fail::Lost("cut".into()));
                     Ok(())
                 }
-                Command::Play(action) => self.local_play(action),
-                Command::Offer => self.local_offer(),
-                Command::Vote(accept) => self.local_vote(accept),
-                Command::RequestUndo(to) => self.local_undo_request(to),
-                Command::AnswerUndo(accept) => self.local_undo_answer(accept),
+                Command::Play(action) => self.shared.play(action).map(|message| self.send(message)),
+                Command::Offer => self.shared.offer().map(|message| self.send(message)),
+                Command::Vote(accept) => self.shared.vote(accept).map(|message| self.send(message)),
+                Command::RequestUndo(to) => self.shared.request_undo(to).map(|message| self.send(message)),
+                Command::AnswerUndo(accept) => self.shared.answer_undo(accept).map(|(undone, message)| {
+                    if let Some(event) = undone {
+                        self.tell(event);
+                    }
+                    self.send(message)
+                }),
             };
             if let Err(refusal) = result {
                 self.tell(LanEvent::Refused(refusal));
@@ -389,66 +386,6 @@ impl Engine {
                 self.drop_conn(Fail::Lost(error.to_string()));
             }
         }
-    }
-
-    fn local_play(&mut self, action: Action) -> Result<(), LocalRefusal> {
-        let game = self.game.as_mut().ok_or(LocalRefusal::NoGame)?;
-        if !self.local.contains(game.to_move()) || game.pending_offer().is_some() {
-            return Err(LocalRefusal::NotYourTurn);
-        }
-        let index = game.history().len();
-        game.play_action(&action).map_err(LocalRefusal::Rules)?;
-        self.my_undo = None;
-        self.their_undo = None;
-        self.send(Wire::Move { index, action });
-        Ok(())
-    }
-
-    fn local_offer(&mut self) -> Result<(), LocalRefusal> {
-        let game = self.game.as_mut().ok_or(LocalRefusal::NoGame)?;
-        if !self.local.contains(game.to_move()) {
-            return Err(LocalRefusal::NotYourTurn);
-        }
-        game.offer_draw().map_err(LocalRefusal::Rules)?;
-        let index = game.history().len();
-        self.send(Wire::Offer { index });
-        Ok(())
-    }
-
-    fn local_vote(&mut self, accept: bool) -> Result<(), LocalRefusal> {
-        let game = self.game.as_mut().ok_or(LocalRefusal::NoGame)?;
-        let offer = game.pending_offer().ok_or(LocalRefusal::Rules(halma_rules::GameError::NoOffer))?;
-        if !self.local.contains(offer.awaiting) {
-            return Err(LocalRefusal::NotYourTurn);
-        }
-        let given = turn_votes(game).len();
-        game.answer_draw(offer.awaiting, accept).map_err(LocalRefusal::Rules)?;
-        let index = game.history().len();
-        self.send(Wire::Vote { index, given, accept });
-        Ok(())
-    }
-
-    fn local_undo_request(&mut self, to: usize) -> Result<(), LocalRefusal> {
-        let game = self.game.as_ref().ok_or(LocalRefusal::NoGame)?;
-        let index = game.history().len();
-        if to >= index {
-            return Err(LocalRefusal::NoUndoPending);
-        }
-        self.my_undo = Some(to);
-        self.send(Wire::Undo { index, to });
-        Ok(())
-    }
-
-    fn local_undo_answer(&mut self, accept: bool) -> Result<(), LocalRefusal> {
-        let to = self.their_undo.take().ok_or(LocalRefusal::NoUndoPending)?;
-        let game = self.game.as_mut().ok_or(LocalRefusal::NoGame)?;
-        let index = game.history().len();
-        if accept {
-            take_back(game, to);
-            self.tell(LanEvent::Undone { to });
-        }
-        self.send(Wire::UndoAnswer { index, to, accept });
-        Ok(())
     }
 
     fn accept_step(&mut self) {
@@ -485,11 +422,9 @@ impl Engine {
             return;
         }
         let config = *config;
-        match guest_handshake(config, self.id, &self.stop) {
+        match guest_handshake(config, self.shared.id(), &self.stop) {
             Ok((joined, id, guest_seats)) => {
-                self.id = Some(id);
-                self.guest_seats = guest_seats;
-                self.local = guest_seats;
+                self.shared.welcomed(id, guest_seats);
                 self.take_conn(joined);
                 if let Role::Guest { wait, .. } = &mut self.role {
                     *wait = RETRY_FIRST;
@@ -522,115 +457,14 @@ impl Engine {
         }
     }
 
-    /// Exchanges the records (host first), agrees on a history, and checks both sides
-    /// agreed on the same (`synced`).
+    /// Exchanges the records and agrees on a history (see [`SharedGame::sync`]).
     fn sync(&mut self) -> Result<(), Fail> {
-        let deadline = Instant::now() + HANDSHAKE_LIMIT;
         let host = self.is_host();
-        let theirs = if host {
-            self.send_record()?;
-            self.read_record(deadline)?
-        } else {
-            let theirs = self.read_record(deadline)?;
-            self.send_record()?;
-            theirs
-        };
-        let (game, taken_back, gained) = match (&self.game, theirs) {
-            (Some(mine), Some(theirs)) => {
-                let agreed = agree(mine, &theirs).map_err(|error| match error {
-                    AgreeError::DifferentStart => Fail::Bye(ByeReason::OutOfSync, "the games start differently".into()),
-                    AgreeError::Replay => Fail::Bye(ByeReason::OutOfSync, "the agreed history does not replay".into()),
-                })?;
-                (agreed.game, agreed.taken_back, agreed.gained)
-            }
-            (Some(mine), None) => (mine.clone(), 0, 0),
-            (None, Some(theirs)) => {
-                let gained = theirs.history().len();
-                (theirs, 0, gained)
-            }
-            (None, None) => return Err(Fail::Bye(ByeReason::Malformed, "no game on either side".into())),
-        };
-        for seat in self.guest_seats.seats() {
-            if !game.setup().has_seat(seat) {
-                return Err(Fail::Bye(ByeReason::OutOfSync, format!("seat {seat} does not play in {}", game.setup())));
-            }
-        }
-        if !host {
-            let mine = Wire::Synced { actions: game.history().len(), digest: digest(&game) };
-            let theirs = self.read_conn(deadline)?;
-            self.check_synced(&theirs, &mine)?;
-            self.write(&mine)?;
-        } else {
-            let mine = Wire::Synced { actions: game.history().len(), digest: digest(&game) };
-            self.write(&mine)?;
-            let theirs = self.read_conn(deadline)?;
-            self.check_synced(&theirs, &mine)?;
-        }
-        self.game = Some(game.clone());
-        if let Some(id) = self.id {
-            self.tell(LanEvent::Synced { id, game, guest_seats: self.guest_seats, taken_back, gained });
+        let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
+        if let Some(event) = self.shared.sync(conn, host, &self.stop)? {
+            self.tell(event);
         }
         Ok(())
-    }
-
-    fn check_synced(&self, theirs: &Wire, mine: &Wire) -> Result<(), Fail> {
-        match theirs {
-            Wire::Synced { .. } if theirs == mine => Ok(()),
-            Wire::Synced { .. } => {
-                Err(Fail::Bye(ByeReason::OutOfSync, "the two sides agreed on different games".into()))
-            }
-            other => Err(unexpected(other)),
-        }
-    }
-
-    fn write(&mut self, message: &Wire) -> Result<(), Fail> {
-        let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
-        conn.write(std::slice::from_ref(message)).map_err(Fail::from)
-    }
-
-    /// Reads the next message of the connection; pings and pongs during the sync are
-    /// answered and passed over.
-    fn read_conn(&mut self, deadline: Instant) -> Result<Wire, Fail> {
-        let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
-        conn.read(deadline, &self.stop)
-    }
-
-    fn send_record(&mut self) -> Result<(), Fail> {
-        let text = self.game.as_ref().map(|game| Record::new(game.clone()).to_text());
-        let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
-        let mut messages: Vec<Wire> =
-            text.as_deref().unwrap_or("").lines().map(|line| Wire::Record(line.into())).collect();
-        messages.push(Wire::RecordEnd(messages.len()));
-        conn.write(&messages)?;
-        Ok(())
-    }
-
-    /// Reads the other side's record: `record` lines, then `record-end` with their count.
-    fn read_record(&mut self, deadline: Instant) -> Result<Option<Game>, Fail> {
-        let mut text = String::new();
-        let mut lines = 0usize;
-        loop {
-            match self.read_conn(deadline)? {
-                Wire::Record(line) => {
-                    text.push_str(&line);
-                    text.push('\n');
-                    lines += 1;
-                    if text.len() > MAX_RECORD_BYTES {
-                        return Err(Fail::Bye(ByeReason::TooLong, "the record is over its limit".into()));
-                    }
-                }
-                Wire::RecordEnd(count) if count == lines && count == 0 => return Ok(None),
-                Wire::RecordEnd(count) if count == lines => {
-                    return Record::parse(&text)
-                        .map(|record| Some(record.game))
-                        .map_err(|error| Fail::Bye(ByeReason::Malformed, format!("record: {error}")));
-                }
-                Wire::RecordEnd(count) => {
-                    return Err(Fail::Bye(ByeReason::Malformed, format!("record-end {count} after {lines} lines")))
-                }
-                other => return Err(unexpected(&other)),
-            }
-        }
     }
 
     /// One tick of a live connection: a message of the game, if one came, checked against
@@ -638,117 +472,9 @@ impl Engine {
     fn conn_step(&mut self) -> Result<(), Fail> {
         let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
         if let Some(message) = conn.poll()? {
-            let event = self.check_and_apply(message)?;
+            let event = self.shared.check_and_apply(message)?;
             self.tell(event);
         }
         Ok(())
     }
-
-    fn check_and_apply(&mut self, message: Wire) -> Result<LanEvent, Fail> {
-        let bye = |reason: ByeReason, why: String| Err(Fail::Bye(reason, why));
-        let peer_seats = self.peer_seats();
-        let Some(game) = self.game.as_mut() else { return Err(unexpected(&message)) };
-        let length = game.history().len();
-        let stale = |index: usize| -> Result<(), Fail> {
-            if index < length {
-                Err(Fail::Bye(ByeReason::Replayed, format!("action {index} is past (the game has {length})")))
-            } else if index > length {
-                Err(Fail::Bye(ByeReason::OutOfSync, format!("action {index} is ahead (the game has {length})")))
-            } else {
-                Ok(())
-            }
-        };
-        match message {
-            Wire::Move { index, action } => {
-                stale(index)?;
-                let seat = game.to_move();
-                if !peer_seats.contains(seat) {
-                    return bye(ByeReason::WrongSeat, format!("seat {seat} is not the sender's"));
-                }
-                if let Err(error) = game.play_action(&action) {
-                    return bye(ByeReason::Illegal, format!("{action}: {error}"));
-                }
-                self.my_undo = None;
-                self.their_undo = None;
-                Ok(LanEvent::Played { seat, action })
-            }
-            Wire::Offer { index } => {
-                stale(index)?;
-                let seat = game.to_move();
-                if !peer_seats.contains(seat) {
-                    return bye(ByeReason::WrongSeat, format!("seat {seat} is not the sender's"));
-                }
-                if let Err(error) = game.offer_draw() {
-                    let reason = if error == halma_rules::GameError::AlreadyOffered {
-                        ByeReason::Replayed
-                    } else {
-                        ByeReason::Illegal
-                    };
-                    return bye(reason, format!("offer: {error}"));
-                }
-                Ok(LanEvent::DrawOffered { seat })
-            }
-            Wire::Vote { index, given, accept } => {
-                stale(index)?;
-                let so_far = turn_votes(game).len();
-                if given < so_far {
-                    return bye(ByeReason::Replayed, format!("vote {given} is past ({so_far} given)"));
-                }
-                let Some(offer) = game.pending_offer().filter(|_| given == so_far) else {
-                    return bye(ByeReason::Illegal, "no such vote is due".into());
-                };
-                if !peer_seats.contains(offer.awaiting) {
-                    return bye(ByeReason::WrongSeat, format!("seat {} is not the sender's", offer.awaiting));
-                }
-                if let Err(error) = game.answer_draw(offer.awaiting, accept) {
-                    return bye(ByeReason::Illegal, format!("vote: {error}"));
-                }
-                Ok(LanEvent::DrawVoted { seat: offer.awaiting, accept })
-            }
-            Wire::Undo { index, to } => {
-                stale(index)?;
-                if to >= length || self.their_undo.is_some() {
-                    return bye(ByeReason::Illegal, format!("undo to {to} of {length}"));
-                }
-                self.their_undo = Some(to);
-                Ok(LanEvent::UndoRequested { to })
-            }
-            Wire::UndoAnswer { index, to, accept } => {
-                if self.my_undo != Some(to) || index != length {
-                    return bye(ByeReason::Replayed, format!("no undo to {to} was asked"));
-                }
-                self.my_undo = None;
-                if accept {
-                    take_back(game, to);
-                    self.their_undo = None;
-                    Ok(LanEvent::Undone { to })
-                } else {
-                    Ok(LanEvent::UndoRefused { to })
-                }
-            }
-            other => Err(unexpected(&other)),
-        }
-    }
-
-    fn peer_seats(&self) -> SeatSet {
-        let Some(game) = &self.game else { return SeatSet::EMPTY };
-        let mut seats = SeatSet::EMPTY;
-        for &seat in game.setup().seats() {
-            if !self.local.contains(seat) {
-                seats.insert(seat);
-            }
-        }
-        seats
-    }
-}
-
-/// Takes back actions (and votes) until `to` actions remain; the redo list is dropped.
-fn take_back(game: &mut Game, to: usize) {
-    let mut fresh = Game::from_position(*game.start_position());
-    for action in game.history().iter().take(to) {
-        if fresh.play_action(action).is_err() {
-            return;
-        }
-    }
-    *game = fresh;
 }

@@ -15,6 +15,7 @@ pub mod discovery;
 mod handshake;
 pub mod link;
 pub mod secure;
+mod sync;
 mod transport;
 pub mod wire;
 
