@@ -171,68 +171,20 @@ impl SharedGame {
 
     /// A message of the game, checked against this side's copy before anything changes.
     pub(super) fn check_and_apply(&mut self, message: Wire) -> Result<LanEvent, Fail> {
-        let bye = |reason: ByeReason, why: String| Err(Fail::Bye(reason, why));
         let peer_seats = self.peer_seats();
         let Some(game) = self.game.as_mut() else { return Err(unexpected(&message)) };
         let length = game.history().len();
-        let stale = |index: usize| -> Result<(), Fail> {
-            if index < length {
-                Err(Fail::Bye(ByeReason::Replayed, format!("action {index} is past (the game has {length})")))
-            } else if index > length {
-                Err(Fail::Bye(ByeReason::OutOfSync, format!("action {index} is ahead (the game has {length})")))
-            } else {
-                Ok(())
-            }
-        };
         match message {
             Wire::Move { index, action } => {
-                stale(index)?;
-                let seat = game.to_move();
-                if !peer_seats.contains(seat) {
-                    return bye(ByeReason::WrongSeat, format!("seat {seat} is not the sender's"));
-                }
-                if let Err(error) = game.play_action(&action) {
-                    return bye(ByeReason::Illegal, format!("{action}: {error}"));
-                }
+                let event = their_move(game, peer_seats, index, action)?;
                 self.my_undo = None;
                 self.their_undo = None;
-                Ok(LanEvent::Played { seat, action })
+                Ok(event)
             }
-            Wire::Offer { index } => {
-                stale(index)?;
-                let seat = game.to_move();
-                if !peer_seats.contains(seat) {
-                    return bye(ByeReason::WrongSeat, format!("seat {seat} is not the sender's"));
-                }
-                if let Err(error) = game.offer_draw() {
-                    let reason = if error == halma_rules::GameError::AlreadyOffered {
-                        ByeReason::Replayed
-                    } else {
-                        ByeReason::Illegal
-                    };
-                    return bye(reason, format!("offer: {error}"));
-                }
-                Ok(LanEvent::DrawOffered { seat })
-            }
-            Wire::Vote { index, given, accept } => {
-                stale(index)?;
-                let so_far = turn_votes(game).len();
-                if given < so_far {
-                    return bye(ByeReason::Replayed, format!("vote {given} is past ({so_far} given)"));
-                }
-                let Some(offer) = game.pending_offer().filter(|_| given == so_far) else {
-                    return bye(ByeReason::Illegal, "no such vote is due".into());
-                };
-                if !peer_seats.contains(offer.awaiting) {
-                    return bye(ByeReason::WrongSeat, format!("seat {} is not the sender's", offer.awaiting));
-                }
-                if let Err(error) = game.answer_draw(offer.awaiting, accept) {
-                    return bye(ByeReason::Illegal, format!("vote: {error}"));
-                }
-                Ok(LanEvent::DrawVoted { seat: offer.awaiting, accept })
-            }
+            Wire::Offer { index } => their_offer(game, peer_seats, index),
+            Wire::Vote { index, given, accept } => their_vote(game, peer_seats, index, given, accept),
             Wire::Undo { index, to } => {
-                stale(index)?;
+                check_index(index, length)?;
                 if to >= length || self.their_undo.is_some() {
                     return bye(ByeReason::Illegal, format!("undo to {to} of {length}"));
                 }
@@ -266,6 +218,76 @@ impl SharedGame {
         }
         seats
     }
+}
+
+/// The other side's seat played `action` with `index` actions before it.
+fn their_move(game: &mut Game, peer_seats: SeatSet, index: usize, action: Action) -> Result<LanEvent, Fail> {
+    check_index(index, game.history().len())?;
+    let seat = game.to_move();
+    if !peer_seats.contains(seat) {
+        return bye(ByeReason::WrongSeat, format!("seat {seat} is not the sender's"));
+    }
+    if let Err(error) = game.play_action(&action) {
+        return bye(ByeReason::Illegal, format!("{action}: {error}"));
+    }
+    Ok(LanEvent::Played { seat, action })
+}
+
+/// The other side's seat to move offers a draw; an offer already made is one received again.
+fn their_offer(game: &mut Game, peer_seats: SeatSet, index: usize) -> Result<LanEvent, Fail> {
+    check_index(index, game.history().len())?;
+    let seat = game.to_move();
+    if !peer_seats.contains(seat) {
+        return bye(ByeReason::WrongSeat, format!("seat {seat} is not the sender's"));
+    }
+    if let Err(error) = game.offer_draw() {
+        let reason =
+            if error == halma_rules::GameError::AlreadyOffered { ByeReason::Replayed } else { ByeReason::Illegal };
+        return bye(reason, format!("offer: {error}"));
+    }
+    Ok(LanEvent::DrawOffered { seat })
+}
+
+/// The other side's awaited seat votes; `given` (the votes before it) tells a vote received
+/// twice from one out of turn.
+fn their_vote(
+    game: &mut Game,
+    peer_seats: SeatSet,
+    index: usize,
+    given: usize,
+    accept: bool,
+) -> Result<LanEvent, Fail> {
+    check_index(index, game.history().len())?;
+    let so_far = turn_votes(game).len();
+    if given < so_far {
+        return bye(ByeReason::Replayed, format!("vote {given} is past ({so_far} given)"));
+    }
+    let Some(offer) = game.pending_offer().filter(|_| given == so_far) else {
+        return bye(ByeReason::Illegal, "no such vote is due".into());
+    };
+    if !peer_seats.contains(offer.awaiting) {
+        return bye(ByeReason::WrongSeat, format!("seat {} is not the sender's", offer.awaiting));
+    }
+    if let Err(error) = game.answer_draw(offer.awaiting, accept) {
+        return bye(ByeReason::Illegal, format!("vote: {error}"));
+    }
+    Ok(LanEvent::DrawVoted { seat: offer.awaiting, accept })
+}
+
+/// A message's `index` must be the game's length: smaller is an old message received
+/// again, larger one from a history this side never had.
+fn check_index(index: usize, length: usize) -> Result<(), Fail> {
+    if index < length {
+        bye(ByeReason::Replayed, format!("action {index} is past (the game has {length})"))
+    } else if index > length {
+        bye(ByeReason::OutOfSync, format!("action {index} is ahead (the game has {length})"))
+    } else {
+        Ok(())
+    }
+}
+
+fn bye<T>(reason: ByeReason, why: String) -> Result<T, Fail> {
+    Err(Fail::Bye(reason, why))
 }
 
 fn check_synced(theirs: &Wire, mine: &Wire) -> Result<(), Fail> {
