@@ -3,6 +3,10 @@
 //! ([`LanLink::poll`]) for what happened: the other side's actions, votes, undo requests,
 //! a dropped connection, the game agreed on after a reconnection.
 //!
+//! This file holds that facade and the thread's loop that ties the parts together: the
+//! lines, deadlines and keep-alive (`transport`), the join (`handshake`) and the game both
+//! sides play on (`sync`).
+//!
 //! The link keeps its own copy of the game and checks every message against it before
 //! telling the UI: a message that is not the protocol, too long, forged, replayed, illegal
 //! or for a seat the sender does not play ends the connection with a `bye` and changes
@@ -13,157 +17,30 @@
 //! within [`HELLO_LIMIT`] is dropped, and a new connection evicts one that has not proved
 //! the code rather than being told `busy`.
 
-use super::agree::{agree, digest, AgreeError};
-use super::secure::{tag_matches, LineKeys, Pake, SessionKey, HOST_CONFIRM_LABEL, TAG_CHARS};
-use super::wire::{
-    hello_start, seats_word, ByeReason, LineError, LineReader, ReadLine, Wire, WireError, PROTOCOL_VERSION,
-};
+use super::handshake::{guest_handshake, lock, Door, Gate, JoinResult, Joined};
+use super::sync::SharedGame;
+use super::transport::{Conn, Fail, TICK};
+use super::wire::{ByeReason, Wire};
 use super::JoinCode;
-use crate::correspondence::{turn_votes, GameId};
-use halma_record::{Record, MAX_RECORD_BYTES};
+use crate::correspondence::GameId;
 use halma_rules::{Action, Game, Seat, SeatSet};
-use std::collections::HashMap;
-use std::io::{self, Write};
-use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::io;
+use std::net::{Shutdown, SocketAddr, TcpListener};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// How long one read waits: the loop's tick.
-const TICK: Duration = Duration::from_millis(25);
-/// A ping goes out after this much quiet.
-pub const PING_EVERY: Duration = Duration::from_secs(1);
-/// The connection is taken for lost after this much silence.
-pub const SILENCE_LIMIT: Duration = Duration::from_secs(5);
-/// How long the records' exchange after the join may take, and a guest's whole join.
-pub const HANDSHAKE_LIMIT: Duration = Duration::from_secs(5);
-/// How long a host waits for a new connection's hello: a silent one is dropped then.
-pub const HELLO_LIMIT: Duration = Duration::from_secs(3);
-/// How long connecting may take.
-const CONNECT_LIMIT: Duration = Duration::from_secs(3);
+pub use super::handshake::{
+    Throttle, FREE_WRONG_CODES, HANDSHAKE_LIMIT, HELLO_LIMIT, MAX_ADDRESSES_REMEMBERED, WRONG_CODES_FORGOTTEN,
+    WRONG_CODE_WAIT_FIRST, WRONG_CODE_WAIT_LAST,
+};
+pub use super::transport::{MAX_HANDSHAKES, MAX_HANDSHAKES_PER_ADDRESS, PING_EVERY, SILENCE_LIMIT};
+
 /// Waits between a guest's tries to reconnect: doubling from the first to the last.
 const RETRY_FIRST: Duration = Duration::from_millis(100);
 const RETRY_LAST: Duration = Duration::from_secs(2);
-/// Connections waiting for their hello at once; a new one evicts the oldest of the address
-/// with the most (`bye busy`).
-pub const MAX_HANDSHAKES: usize = 8;
-/// Connections waiting for their hello from one address; a new one evicts that address's
-/// oldest.
-pub const MAX_HANDSHAKES_PER_ADDRESS: usize = 2;
-/// New connections taken per turn of the link's loop (a flood cannot hold it there).
-const MAX_ACCEPTS_PER_TICK: usize = 16;
-/// Wrong codes an address may try without waiting.
-pub const FREE_WRONG_CODES: u32 = 3;
-/// The wait after each further wrong code: doubling from the first to the last.
-pub const WRONG_CODE_WAIT_FIRST: Duration = Duration::from_secs(1);
-pub const WRONG_CODE_WAIT_LAST: Duration = Duration::from_secs(60);
-/// An address's wrong codes are forgotten after this long without one.
-pub const WRONG_CODES_FORGOTTEN: Duration = Duration::from_secs(600);
-/// Addresses whose wrong codes are remembered; past this the longest quiet is forgotten.
-pub const MAX_ADDRESSES_REMEMBERED: usize = 256;
-
-/// Wrong join codes per remote address, and the wait each must keep before its next try:
-/// [`FREE_WRONG_CODES`] at once, then 1 s, 2 s, 4 s … up to 60 s after each further one.
-/// A stranger guessing from one address gets about one guess a minute; the real guest,
-/// from its own address, is never held up by it.
-#[derive(Debug, Default)]
-pub struct Throttle {
-    tries: HashMap<IpAddr, (u32, Instant)>,
-}
-
-impl Throttle {
-    /// How long `ip` must still wait before its next try, if at all.
-    pub fn wait(&self, ip: IpAddr, now: Instant) -> Option<Duration> {
-        let &(wrong, last) = self.tries.get(&ip)?;
-        if wrong < FREE_WRONG_CODES {
-            return None;
-        }
-        let doublings = (wrong - FREE_WRONG_CODES).min(16);
-        let needed = (WRONG_CODE_WAIT_FIRST * (1u32 << doublings)).min(WRONG_CODE_WAIT_LAST);
-        let waited = now.saturating_duration_since(last);
-        (waited < needed).then(|| needed - waited)
-    }
-
-    /// Counts a wrong code from `ip`.
-    pub fn wrong(&mut self, ip: IpAddr, now: Instant) {
-        self.tries.retain(|_, (_, last)| now.saturating_duration_since(*last) < WRONG_CODES_FORGOTTEN);
-        if !self.tries.contains_key(&ip) && self.tries.len() >= MAX_ADDRESSES_REMEMBERED {
-            let oldest = self.tries.iter().min_by_key(|(_, (_, last))| *last).map(|(ip, _)| *ip);
-            if let Some(oldest) = oldest {
-                self.tries.remove(&oldest);
-            }
-        }
-        let entry = self.tries.entry(ip).or_insert((0, now));
-        *entry = (entry.0.saturating_add(1), now);
-    }
-
-    /// `ip` proved the code: its wrong codes are forgotten.
-    pub fn forget(&mut self, ip: IpAddr) {
-        self.tries.remove(&ip);
-    }
-
-    pub fn clear(&mut self) {
-        self.tries.clear();
-    }
-}
-
-/// A connection waiting for its hello, which the host may evict.
-struct Pending {
-    id: u64,
-    ip: IpAddr,
-    since: Instant,
-    stream: TcpStream,
-}
-
-/// The host's door, shared with the threads that check joins: the code (a new one can be
-/// drawn while hosting), the wrong codes per address, and the connections waiting.
-struct Gate {
-    code: JoinCode,
-    throttle: Throttle,
-    pending: Vec<Pending>,
-    next_id: u64,
-}
-
-fn lock(gate: &Mutex<Gate>) -> MutexGuard<'_, Gate> {
-    gate.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-impl Gate {
-    /// Makes room for a connection from `ip`: evicts the oldest waiting connection of
-    /// `ip` when it has [`MAX_HANDSHAKES_PER_ADDRESS`], else the oldest of the address
-    /// with the most when [`MAX_HANDSHAKES`] wait. Returns the new connection's number.
-    fn admit(&mut self, ip: IpAddr, stream: TcpStream, now: Instant) -> u64 {
-        let count = |ip: IpAddr, pending: &[Pending]| pending.iter().filter(|p| p.ip == ip).count();
-        let victim_ip = if count(ip, &self.pending) >= MAX_HANDSHAKES_PER_ADDRESS {
-            Some(ip)
-        } else if self.pending.len() >= MAX_HANDSHAKES {
-            self.pending.iter().map(|p| p.ip).max_by_key(|&other| (count(other, &self.pending), other == ip))
-        } else {
-            None
-        };
-        if let Some(victim_ip) = victim_ip {
-            let oldest = (self.pending.iter().enumerate())
-                .filter(|(_, p)| p.ip == victim_ip)
-                .min_by_key(|(_, p)| p.since)
-                .map(|(index, _)| index);
-            if let Some(index) = oldest {
-                let mut evicted = self.pending.remove(index);
-                let bye = Wire::Bye { reason: ByeReason::Busy, text: "another connection took the place".into() };
-                let _ = send_line(&mut evicted.stream, &bye);
-                let _ = evicted.stream.shutdown(Shutdown::Both);
-            }
-        }
-        self.next_id += 1;
-        self.pending.push(Pending { id: self.next_id, ip, since: now, stream });
-        self.next_id
-    }
-
-    fn leave(&mut self, id: u64) {
-        self.pending.retain(|p| p.id != id);
-    }
-}
 
 /// What the host offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -274,13 +151,9 @@ impl LanLink {
                 local.insert(seat);
             }
         }
-        let gate = Arc::new(Mutex::new(Gate {
-            code: config.code,
-            throttle: Throttle::default(),
-            pending: Vec::new(),
-            next_id: 0,
-        }));
-        let role = Role::Host { listener, config, joined: channel(), gate: gate.clone() };
+        let door = Door::new(listener, config);
+        let gate = door.gate();
+        let role = Role::Host(door);
         let mut link = LanLink::spawn(role, Some(game), Some(config.id), local, config.guest_seats, Some(local_addr));
         link.gate = Some(gate);
         Ok(link)
@@ -309,16 +182,11 @@ impl LanLink {
         }
         let mut engine = Engine {
             role,
-            game,
-            id,
-            local,
-            guest_seats,
+            shared: SharedGame::new(game, id, local, guest_seats),
             conn: None,
             events: event_tx,
             commands: command_rx,
             stop: stop.clone(),
-            my_undo: None,
-            their_undo: None,
             closing: false,
         };
         let thread = std::thread::Builder::new().name("halma-lan".into()).spawn(move || engine.run()).ok();
@@ -330,9 +198,7 @@ impl LanLink {
     /// so far are forgotten (they were guesses at the old code).
     pub fn set_code(&self, code: JoinCode) {
         if let Some(gate) = &self.gate {
-            let mut gate = lock(gate);
-            gate.code = code;
-            gate.throttle.clear();
+            lock(gate).set_code(code);
         }
     }
 
@@ -401,227 +267,21 @@ impl Drop for LanLink {
     }
 }
 
-/// A guest that proved the code, handed from its check's thread to the link.
-struct Joined {
-    stream: TcpStream,
-    reader: LineReader,
-    peer: SocketAddr,
-    keys: LineKeys,
-}
-
-enum JoinResult {
-    Joined(Joined),
-    WrongCode(SocketAddr),
-}
-
+/// Which side this is: a host listens at its door, a guest connects and reconnects.
 enum Role {
-    Host {
-        listener: TcpListener,
-        config: HostConfig,
-        joined: (Sender<JoinResult>, Receiver<JoinResult>),
-        gate: Arc<Mutex<Gate>>,
-    },
-    Guest {
-        config: JoinConfig,
-        retry_at: Instant,
-        wait: Duration,
-        ended: bool,
-    },
+    Host(Door),
+    Guest { config: JoinConfig, retry_at: Instant, wait: Duration, ended: bool },
 }
 
-struct Conn {
-    stream: TcpStream,
-    reader: LineReader,
-    /// The tags of the lines both ways.
-    keys: LineKeys,
-    heard: Instant,
-    pinged: Instant,
-    pings: u64,
-}
-
-impl Conn {
-    fn new(stream: TcpStream, reader: LineReader, keys: LineKeys) -> Conn {
-        let now = Instant::now();
-        Conn { stream, reader, keys, heard: now, pinged: now, pings: 0 }
-    }
-
-    /// Sends messages, each line with its tag, in one write.
-    fn write(&mut self, messages: &[Wire]) -> io::Result<()> {
-        let mut out = String::new();
-        for message in messages {
-            out.push_str(&self.keys.seal(&message.text()));
-        }
-        self.stream.write_all(out.as_bytes())
-    }
-}
-
-/// Why the connection must go (the engine sends the `bye` when it is this side's call).
-enum Fail {
-    Bye(ByeReason, String),
-    PeerBye(ByeReason, String),
-    Lost(String),
-    Stopped,
-}
-
-impl From<io::Error> for Fail {
-    fn from(error: io::Error) -> Fail {
-        Fail::Lost(error.to_string())
-    }
-}
-
-fn send_line(stream: &mut TcpStream, message: &Wire) -> io::Result<()> {
-    stream.write_all(message.to_line().as_bytes())
-}
-
-/// Reads the next message before `deadline` (or `stop`); with `keys`, a line after the
-/// join, whose tag is checked first.
-fn read_message(
-    stream: &mut TcpStream,
-    reader: &mut LineReader,
-    mut keys: Option<&mut LineKeys>,
-    deadline: Instant,
-    stop: &AtomicBool,
-) -> Result<Wire, Fail> {
-    loop {
-        if stop.load(Ordering::SeqCst) {
-            return Err(Fail::Stopped);
-        }
-        match reader.next_line(stream) {
-            Ok(ReadLine::Line(line)) => {
-                return match keys.as_deref_mut() {
-                    Some(keys) => open_line(keys, &line),
-                    None => parse_line(&line),
-                }
-            }
-            Ok(ReadLine::Closed) => return Err(Fail::Lost("the connection closed".into())),
-            Ok(ReadLine::Nothing) if Instant::now() >= deadline => {
-                return Err(Fail::Bye(ByeReason::Timeout, "no answer in time".into()))
-            }
-            Ok(ReadLine::Nothing) => {}
-            Err(error) => return Err(line_failure(error)),
-        }
-    }
-}
-
-/// A line after the join: its tag checked, then its message read. A line that fails the
-/// check is named in the `bye forged` (its number and its first words).
-fn open_line(keys: &mut LineKeys, line: &str) -> Result<Wire, Fail> {
-    match keys.open(line) {
-        Ok(message) => parse_line(message),
-        Err(forged) => {
-            // The message after a tag-like start, or else the line's start.
-            let tagged = line.get(..TAG_CHARS).is_some_and(|tag| tag.bytes().all(|b| b.is_ascii_hexdigit()));
-            let message = if tagged { line.get(TAG_CHARS + 1..).unwrap_or("") } else { line };
-            let shown: String = message.chars().filter(|c| !c.is_control()).take(40).collect();
-            Err(Fail::Bye(ByeReason::Forged, format!("line {} '{shown}' fails its check", forged.index)))
-        }
-    }
-}
-
-fn parse_line(line: &str) -> Result<Wire, Fail> {
-    match Wire::parse(line) {
-        Ok(Wire::Bye { reason, text }) => Err(Fail::PeerBye(reason, text)),
-        Ok(message) => Ok(message),
-        Err(WireError::TooLong) => Err(Fail::Bye(ByeReason::TooLong, WireError::TooLong.to_string())),
-        Err(error) => Err(Fail::Bye(ByeReason::Malformed, error.to_string())),
-    }
-}
-
-fn line_failure(error: LineError) -> Fail {
-    match error {
-        LineError::Wire(WireError::TooLong) => Fail::Bye(ByeReason::TooLong, WireError::TooLong.to_string()),
-        LineError::Wire(error) => Fail::Bye(ByeReason::Malformed, error.to_string()),
-        LineError::Io(why) => Fail::Lost(why),
-    }
-}
-
-fn unexpected(message: &Wire) -> Fail {
-    let line = message.to_line();
-    let verb = line.split_whitespace().next().unwrap_or("");
-    Fail::Bye(ByeReason::Malformed, format!("unexpected '{verb}'"))
-}
-
-/// The host's side of a join, on its own thread: greeting, hello (within
-/// [`HELLO_LIMIT`]), the code's confirmation, welcome.
-fn check_join(
-    mut stream: TcpStream,
-    peer: SocketAddr,
-    config: HostConfig,
-    gate: &Mutex<Gate>,
-    stop: &AtomicBool,
-) -> Option<JoinResult> {
-    let _ = stream.set_read_timeout(Some(TICK));
-    let _ = stream.set_write_timeout(Some(HANDSHAKE_LIMIT));
-    let _ = stream.set_nodelay(true);
-    let mut reader = LineReader::new();
-    let code = lock(gate).code;
-    let (pake, host_message) = Pake::host(code);
-    send_line(&mut stream, &Wire::Greeting { version: PROTOCOL_VERSION, message: host_message }).ok()?;
-    let deadline = Instant::now() + HELLO_LIMIT;
-    let refuse = |stream: &mut TcpStream, reason: ByeReason, text: &str| {
-        let _ = send_line(stream, &Wire::Bye { reason, text: text.into() });
-        let _ = stream.shutdown(Shutdown::Both);
-    };
-    let hello = match read_message(&mut stream, &mut reader, None, deadline, stop) {
-        Ok(hello) => hello,
-        Err(Fail::Bye(reason, text)) => {
-            refuse(&mut stream, reason, &text);
-            return None;
-        }
-        Err(_) => return None,
-    };
-    let Wire::Hello { version, game, message, confirm } = hello else {
-        refuse(&mut stream, ByeReason::Malformed, "expected hello");
-        return None;
-    };
-    if version != PROTOCOL_VERSION {
-        refuse(&mut stream, ByeReason::Version, &format!("this host speaks version {PROTOCOL_VERSION}"));
-        return None;
-    }
-    if let Some(wait) = lock(gate).throttle.wait(peer.ip(), Instant::now()) {
-        refuse(&mut stream, ByeReason::TooManyAttempts, &format!("wait {} s", wait.as_secs() + 1));
-        return None;
-    }
-    let Ok(key) = pake.finish(&message) else {
-        refuse(&mut stream, ByeReason::Malformed, "a SPAKE2 message that is not a point");
-        return None;
-    };
-    if !tag_matches(&key.derive(super::secure::GUEST_CONFIRM_LABEL), &hello_start(version, game, &message), &confirm) {
-        lock(gate).throttle.wrong(peer.ip(), Instant::now());
-        refuse(&mut stream, ByeReason::WrongCode, "");
-        return Some(JoinResult::WrongCode(peer));
-    }
-    lock(gate).throttle.forget(peer.ip());
-    if game.is_some_and(|id| id != config.id) {
-        refuse(&mut stream, ByeReason::OtherGame, "this host plays another game");
-        return None;
-    }
-    let confirm = key.host_confirm(&welcome_words(config.id, config.guest_seats));
-    let welcome = Wire::Welcome { game: config.id, confirm, guest_seats: config.guest_seats };
-    send_line(&mut stream, &welcome).ok()?;
-    Some(JoinResult::Joined(Joined { stream, reader, peer, keys: key.lines(true) }))
-}
-
-/// What the host's confirmation is made over: `welcome <game> <seats>`.
-fn welcome_words(id: GameId, guest_seats: SeatSet) -> String {
-    format!("welcome {id} {}", seats_word(guest_seats))
-}
-
+/// The link's thread: each turn of [`Engine::run`] takes the UI's commands, new or
+/// renewed connections, and the connection's next line.
 struct Engine {
     role: Role,
-    game: Option<Game>,
-    id: Option<GameId>,
-    /// This device's seats.
-    local: SeatSet,
-    guest_seats: SeatSet,
+    shared: SharedGame,
     conn: Option<Conn>,
     events: Sender<LanEvent>,
     commands: Receiver<Command>,
     stop: Arc<AtomicBool>,
-    /// This side's undo request waiting for an answer: the history length asked for.
-    my_undo: Option<usize>,
-    /// The other side's undo request waiting for this side's answer.
-    their_undo: Option<usize>,
     closing: bool,
 }
 
@@ -655,7 +315,7 @@ impl Engine {
     }
 
     fn is_host(&self) -> bool {
-        matches!(self.role, Role::Host { .. })
+        matches!(self.role, Role::Host(_))
     }
 
     /// Ends the connection, telling the other side why when it is this side's call.
@@ -672,10 +332,9 @@ impl Engine {
             Fail::Stopped => return,
         };
         let _ = conn.stream.shutdown(Shutdown::Both);
-        self.my_undo = None;
-        self.their_undo = None;
+        self.shared.forget_undos();
         let retrying = match &mut self.role {
-            Role::Host { .. } => true,
+            Role::Host(_) => true,
             Role::Guest { ended, wait, retry_at, .. } => {
                 let again = match &reason {
                     DropReason::Lost(_) => true,
@@ -702,11 +361,16 @@ impl Engine {
                     self.drop_conn(Fail::Lost("cut".into()));
                     Ok(())
                 }
-                Command::Play(action) => self.local_play(action),
-                Command::Offer => self.local_offer(),
-                Command::Vote(accept) => self.local_vote(accept),
-                Command::RequestUndo(to) => self.local_undo_request(to),
-                Command::AnswerUndo(accept) => self.local_undo_answer(accept),
+                Command::Play(action) => self.shared.play(action).map(|message| self.send(message)),
+                Command::Offer => self.shared.offer().map(|message| self.send(message)),
+                Command::Vote(accept) => self.shared.vote(accept).map(|message| self.send(message)),
+                Command::RequestUndo(to) => self.shared.request_undo(to).map(|message| self.send(message)),
+                Command::AnswerUndo(accept) => self.shared.answer_undo(accept).map(|(undone, message)| {
+                    if let Some(event) = undone {
+                        self.tell(event);
+                    }
+                    self.send(message)
+                }),
             };
             if let Err(refusal) = result {
                 self.tell(LanEvent::Refused(refusal));
@@ -724,100 +388,10 @@ impl Engine {
         }
     }
 
-    fn local_play(&mut self, action: Action) -> Result<(), LocalRefusal> {
-        let game = self.game.as_mut().ok_or(LocalRefusal::NoGame)?;
-        if !self.local.contains(game.to_move()) || game.pending_offer().is_some() {
-            return Err(LocalRefusal::NotYourTurn);
-        }
-        let index = game.history().len();
-        game.play_action(&action).map_err(LocalRefusal::Rules)?;
-        self.my_undo = None;
-        self.their_undo = None;
-        self.send(Wire::Move { index, action });
-        Ok(())
-    }
-
-    fn local_offer(&mut self) -> Result<(), LocalRefusal> {
-        let game = self.game.as_mut().ok_or(LocalRefusal::NoGame)?;
-        if !self.local.contains(game.to_move()) {
-            return Err(LocalRefusal::NotYourTurn);
-        }
-        game.offer_draw().map_err(LocalRefusal::Rules)?;
-        let index = game.history().len();
-        self.send(Wire::Offer { index });
-        Ok(())
-    }
-
-    fn local_vote(&mut self, accept: bool) -> Result<(), LocalRefusal> {
-        let game = self.game.as_mut().ok_or(LocalRefusal::NoGame)?;
-        let offer = game.pending_offer().ok_or(LocalRefusal::Rules(halma_rules::GameError::NoOffer))?;
-        if !self.local.contains(offer.awaiting) {
-            return Err(LocalRefusal::NotYourTurn);
-        }
-        let given = turn_votes(game).len();
-        game.answer_draw(offer.awaiting, accept).map_err(LocalRefusal::Rules)?;
-        let index = game.history().len();
-        self.send(Wire::Vote { index, given, accept });
-        Ok(())
-    }
-
-    fn local_undo_request(&mut self, to: usize) -> Result<(), LocalRefusal> {
-        let game = self.game.as_ref().ok_or(LocalRefusal::NoGame)?;
-        let index = game.history().len();
-        if to >= index {
-            return Err(LocalRefusal::NoUndoPending);
-        }
-        self.my_undo = Some(to);
-        self.send(Wire::Undo { index, to });
-        Ok(())
-    }
-
-    fn local_undo_answer(&mut self, accept: bool) -> Result<(), LocalRefusal> {
-        let to = self.their_undo.take().ok_or(LocalRefusal::NoUndoPending)?;
-        let game = self.game.as_mut().ok_or(LocalRefusal::NoGame)?;
-        let index = game.history().len();
-        if accept {
-            take_back(game, to);
-            self.tell(LanEvent::Undone { to });
-        }
-        self.send(Wire::UndoAnswer { index, to, accept });
-        Ok(())
-    }
-
     fn accept_step(&mut self) {
-        let Role::Host { listener, config, joined, gate } = &self.role else { return };
-        for _ in 0..MAX_ACCEPTS_PER_TICK {
-            let Ok((mut stream, peer)) = listener.accept() else { break };
-            let now = Instant::now();
-            let _ = stream.set_nonblocking(false);
-            if let Some(wait) = lock(gate).throttle.wait(peer.ip(), now) {
-                let text = format!("wait {} s", wait.as_secs() + 1);
-                let _ = send_line(&mut stream, &Wire::Bye { reason: ByeReason::TooManyAttempts, text });
-                let _ = stream.shutdown(Shutdown::Both);
-                continue;
-            }
-            let Ok(handle) = stream.try_clone() else { continue };
-            let id = lock(gate).admit(peer.ip(), handle, now);
-            let (sender, gate, stop, config) = (joined.0.clone(), gate.clone(), self.stop.clone(), *config);
-            let spawned = std::thread::Builder::new().name("halma-lan-join".into()).spawn(move || {
-                let result = check_join(stream, peer, config, &gate, &stop);
-                lock(&gate).leave(id);
-                if let Some(result) = result {
-                    let _ = sender.send(result);
-                }
-            });
-            if spawned.is_err() {
-                // No thread to check it: the connection was dropped with the closure.
-                if let Role::Host { gate, .. } = &self.role {
-                    lock(gate).leave(id);
-                }
-            }
-        }
-        let mut results = Vec::new();
-        if let Role::Host { joined, .. } = &self.role {
-            results.extend(joined.1.try_iter());
-        }
-        for result in results {
+        let Role::Host(door) = &self.role else { return };
+        door.accept(&self.stop);
+        for result in door.results() {
             match result {
                 JoinResult::WrongCode(peer) => self.tell(LanEvent::WrongCodeTried(peer)),
                 JoinResult::Joined(joined) => {
@@ -827,8 +401,7 @@ impl Engine {
                     if self.conn.is_some() {
                         self.drop_conn(Fail::Bye(ByeReason::Replaced, "another device joined with the code".into()));
                     }
-                    self.tell(LanEvent::Connected(joined.peer));
-                    self.conn = Some(Conn::new(joined.stream, joined.reader, joined.keys));
+                    self.take_conn(joined);
                     if let Err(fail) = self.sync() {
                         self.drop_conn(fail);
                     }
@@ -837,14 +410,22 @@ impl Engine {
         }
     }
 
+    /// A connection that proved the code becomes the link's.
+    fn take_conn(&mut self, joined: Joined) {
+        self.tell(LanEvent::Connected(joined.peer));
+        self.conn = Some(Conn::new(joined.stream, joined.reader, joined.keys));
+    }
+
     fn connect_step(&mut self) {
         let Role::Guest { config, retry_at, ended, .. } = &self.role else { return };
         if self.conn.is_some() || *ended || Instant::now() < *retry_at {
             return;
         }
         let config = *config;
-        match self.guest_handshake(config) {
-            Ok(()) => {
+        match guest_handshake(config, self.shared.id(), &self.stop) {
+            Ok((joined, id, guest_seats)) => {
+                self.shared.welcomed(id, guest_seats);
+                self.take_conn(joined);
                 if let Role::Guest { wait, .. } = &mut self.role {
                     *wait = RETRY_FIRST;
                 }
@@ -876,331 +457,24 @@ impl Engine {
         }
     }
 
-    /// The guest's side of a join: greeting, hello, welcome (checking the host's
-    /// confirmation, which only a host that knows the code can make).
-    fn guest_handshake(&mut self, config: JoinConfig) -> Result<(), Fail> {
-        let mut stream = TcpStream::connect_timeout(&config.addr, CONNECT_LIMIT)?;
-        stream.set_read_timeout(Some(TICK))?;
-        stream.set_write_timeout(Some(HANDSHAKE_LIMIT))?;
-        let _ = stream.set_nodelay(true);
-        let mut reader = LineReader::new();
-        let deadline = Instant::now() + HANDSHAKE_LIMIT;
-        let result = (|| {
-            let greeting = read_message(&mut stream, &mut reader, None, deadline, &self.stop)?;
-            let Wire::Greeting { version, message: host_message } = greeting else {
-                return Err(unexpected(&greeting));
-            };
-            if version != PROTOCOL_VERSION {
-                return Err(Fail::Bye(ByeReason::Version, format!("this guest speaks version {PROTOCOL_VERSION}")));
-            }
-            let (pake, message) = Pake::guest(config.code);
-            let key: SessionKey = pake
-                .finish(&host_message)
-                .map_err(|_| Fail::Bye(ByeReason::Malformed, "a SPAKE2 message that is not a point".into()))?;
-            let start = hello_start(PROTOCOL_VERSION, self.id, &message);
-            let confirm = key.guest_confirm(&start);
-            let hello = Wire::Hello { version: PROTOCOL_VERSION, game: self.id, message, confirm };
-            send_line(&mut stream, &hello)?;
-            let welcome = read_message(&mut stream, &mut reader, None, deadline, &self.stop)?;
-            let Wire::Welcome { game, confirm, guest_seats } = welcome else {
-                return Err(unexpected(&welcome));
-            };
-            if !tag_matches(&key.derive(HOST_CONFIRM_LABEL), &welcome_words(game, guest_seats), &confirm) {
-                return Err(Fail::Bye(ByeReason::WrongCode, "the host does not know the code".into()));
-            }
-            if self.id.is_some_and(|id| id != game) {
-                return Err(Fail::Bye(ByeReason::OtherGame, "the host plays another game".into()));
-            }
-            Ok((game, guest_seats, key.lines(false)))
-        })();
-        match result {
-            Ok((game, guest_seats, keys)) => {
-                self.id = Some(game);
-                self.guest_seats = guest_seats;
-                self.local = guest_seats;
-                self.tell(LanEvent::Connected(config.addr));
-                self.conn = Some(Conn::new(stream, reader, keys));
-                Ok(())
-            }
-            Err(fail) => {
-                if let Fail::Bye(reason, why) = &fail {
-                    let _ = send_line(&mut stream, &Wire::Bye { reason: *reason, text: why.clone() });
-                }
-                let _ = stream.shutdown(Shutdown::Both);
-                Err(fail)
-            }
-        }
-    }
-
-    /// Exchanges the records (host first), agrees on a history, and checks both sides
-    /// agreed on the same (`synced`).
+    /// Exchanges the records and agrees on a history (see [`SharedGame::sync`]).
     fn sync(&mut self) -> Result<(), Fail> {
-        let deadline = Instant::now() + HANDSHAKE_LIMIT;
         let host = self.is_host();
-        let theirs = if host {
-            self.send_record()?;
-            self.read_record(deadline)?
-        } else {
-            let theirs = self.read_record(deadline)?;
-            self.send_record()?;
-            theirs
-        };
-        let (game, taken_back, gained) = match (&self.game, theirs) {
-            (Some(mine), Some(theirs)) => {
-                let agreed = agree(mine, &theirs).map_err(|error| match error {
-                    AgreeError::DifferentStart => Fail::Bye(ByeReason::OutOfSync, "the games start differently".into()),
-                    AgreeError::Replay => Fail::Bye(ByeReason::OutOfSync, "the agreed history does not replay".into()),
-                })?;
-                (agreed.game, agreed.taken_back, agreed.gained)
-            }
-            (Some(mine), None) => (mine.clone(), 0, 0),
-            (None, Some(theirs)) => {
-                let gained = theirs.history().len();
-                (theirs, 0, gained)
-            }
-            (None, None) => return Err(Fail::Bye(ByeReason::Malformed, "no game on either side".into())),
-        };
-        for seat in self.guest_seats.seats() {
-            if !game.setup().has_seat(seat) {
-                return Err(Fail::Bye(ByeReason::OutOfSync, format!("seat {seat} does not play in {}", game.setup())));
-            }
-        }
-        if !host {
-            let mine = Wire::Synced { actions: game.history().len(), digest: digest(&game) };
-            let theirs = self.read_conn(deadline)?;
-            self.check_synced(&theirs, &mine)?;
-            self.write(&mine)?;
-        } else {
-            let mine = Wire::Synced { actions: game.history().len(), digest: digest(&game) };
-            self.write(&mine)?;
-            let theirs = self.read_conn(deadline)?;
-            self.check_synced(&theirs, &mine)?;
-        }
-        self.game = Some(game.clone());
-        if let Some(id) = self.id {
-            self.tell(LanEvent::Synced { id, game, guest_seats: self.guest_seats, taken_back, gained });
+        let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
+        if let Some(event) = self.shared.sync(conn, host, &self.stop)? {
+            self.tell(event);
         }
         Ok(())
     }
 
-    fn check_synced(&self, theirs: &Wire, mine: &Wire) -> Result<(), Fail> {
-        match theirs {
-            Wire::Synced { .. } if theirs == mine => Ok(()),
-            Wire::Synced { .. } => {
-                Err(Fail::Bye(ByeReason::OutOfSync, "the two sides agreed on different games".into()))
-            }
-            other => Err(unexpected(other)),
-        }
-    }
-
-    fn write(&mut self, message: &Wire) -> Result<(), Fail> {
-        let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
-        conn.write(std::slice::from_ref(message)).map_err(Fail::from)
-    }
-
-    /// Reads the next message of the connection; pings and pongs during the sync are
-    /// answered and passed over.
-    fn read_conn(&mut self, deadline: Instant) -> Result<Wire, Fail> {
-        loop {
-            match self.read_conn_once(deadline)? {
-                Wire::Ping(token) => self.write(&Wire::Pong(token))?,
-                Wire::Pong(_) => {}
-                message => return Ok(message),
-            }
-        }
-    }
-
-    fn read_conn_once(&mut self, deadline: Instant) -> Result<Wire, Fail> {
-        let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
-        let message = read_message(&mut conn.stream, &mut conn.reader, Some(&mut conn.keys), deadline, &self.stop)?;
-        conn.heard = Instant::now();
-        Ok(message)
-    }
-
-    fn send_record(&mut self) -> Result<(), Fail> {
-        let text = self.game.as_ref().map(|game| Record::new(game.clone()).to_text());
-        let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
-        let mut messages: Vec<Wire> =
-            text.as_deref().unwrap_or("").lines().map(|line| Wire::Record(line.into())).collect();
-        messages.push(Wire::RecordEnd(messages.len()));
-        conn.write(&messages)?;
-        Ok(())
-    }
-
-    /// Reads the other side's record: `record` lines, then `record-end` with their count.
-    fn read_record(&mut self, deadline: Instant) -> Result<Option<Game>, Fail> {
-        let mut text = String::new();
-        let mut lines = 0usize;
-        loop {
-            match self.read_conn(deadline)? {
-                Wire::Record(line) => {
-                    text.push_str(&line);
-                    text.push('\n');
-                    lines += 1;
-                    if text.len() > MAX_RECORD_BYTES {
-                        return Err(Fail::Bye(ByeReason::TooLong, "the record is over its limit".into()));
-                    }
-                }
-                Wire::RecordEnd(count) if count == lines && count == 0 => return Ok(None),
-                Wire::RecordEnd(count) if count == lines => {
-                    return Record::parse(&text)
-                        .map(|record| Some(record.game))
-                        .map_err(|error| Fail::Bye(ByeReason::Malformed, format!("record: {error}")));
-                }
-                Wire::RecordEnd(count) => {
-                    return Err(Fail::Bye(ByeReason::Malformed, format!("record-end {count} after {lines} lines")))
-                }
-                other => return Err(unexpected(&other)),
-            }
-        }
-    }
-
-    /// One tick of a live connection: a line read (or none), a ping when quiet, the
-    /// silence limit.
+    /// One tick of a live connection: a message of the game, if one came, checked against
+    /// this side's copy before anything changes.
     fn conn_step(&mut self) -> Result<(), Fail> {
-        let now = Instant::now();
         let conn = self.conn.as_mut().ok_or(Fail::Lost("no connection".into()))?;
-        if now.duration_since(conn.heard) > SILENCE_LIMIT {
-            return Err(Fail::Bye(ByeReason::Timeout, "nothing heard".into()));
+        if let Some(message) = conn.poll()? {
+            let event = self.shared.check_and_apply(message)?;
+            self.tell(event);
         }
-        if now.duration_since(conn.pinged) > PING_EVERY {
-            conn.pings += 1;
-            conn.pinged = now;
-            let token = format!("p{}", conn.pings);
-            conn.write(&[Wire::Ping(token)])?;
-        }
-        match conn.reader.next_line(&mut conn.stream) {
-            Ok(ReadLine::Line(line)) => {
-                conn.heard = Instant::now();
-                let message = open_line(&mut conn.keys, &line)?;
-                self.handle(message)
-            }
-            Ok(ReadLine::Nothing) => Ok(()),
-            Ok(ReadLine::Closed) => Err(Fail::Lost("the connection closed".into())),
-            Err(error) => Err(line_failure(error)),
-        }
-    }
-
-    /// A message of the game, checked against this side's copy before anything changes.
-    fn handle(&mut self, message: Wire) -> Result<(), Fail> {
-        match message {
-            Wire::Ping(token) => {
-                self.send(Wire::Pong(token));
-                return Ok(());
-            }
-            Wire::Pong(_) => return Ok(()),
-            _ => {}
-        }
-        let event = self.check_and_apply(message)?;
-        self.tell(event);
         Ok(())
     }
-
-    fn check_and_apply(&mut self, message: Wire) -> Result<LanEvent, Fail> {
-        let bye = |reason: ByeReason, why: String| Err(Fail::Bye(reason, why));
-        let peer_seats = self.peer_seats();
-        let Some(game) = self.game.as_mut() else { return Err(unexpected(&message)) };
-        let length = game.history().len();
-        let stale = |index: usize| -> Result<(), Fail> {
-            if index < length {
-                Err(Fail::Bye(ByeReason::Replayed, format!("action {index} is past (the game has {length})")))
-            } else if index > length {
-                Err(Fail::Bye(ByeReason::OutOfSync, format!("action {index} is ahead (the game has {length})")))
-            } else {
-                Ok(())
-            }
-        };
-        match message {
-            Wire::Move { index, action } => {
-                stale(index)?;
-                let seat = game.to_move();
-                if !peer_seats.contains(seat) {
-                    return bye(ByeReason::WrongSeat, format!("seat {seat} is not the sender's"));
-                }
-                if let Err(error) = game.play_action(&action) {
-                    return bye(ByeReason::Illegal, format!("{action}: {error}"));
-                }
-                self.my_undo = None;
-                self.their_undo = None;
-                Ok(LanEvent::Played { seat, action })
-            }
-            Wire::Offer { index } => {
-                stale(index)?;
-                let seat = game.to_move();
-                if !peer_seats.contains(seat) {
-                    return bye(ByeReason::WrongSeat, format!("seat {seat} is not the sender's"));
-                }
-                if let Err(error) = game.offer_draw() {
-                    let reason = if error == halma_rules::GameError::AlreadyOffered {
-                        ByeReason::Replayed
-                    } else {
-                        ByeReason::Illegal
-                    };
-                    return bye(reason, format!("offer: {error}"));
-                }
-                Ok(LanEvent::DrawOffered { seat })
-            }
-            Wire::Vote { index, given, accept } => {
-                stale(index)?;
-                let so_far = turn_votes(game).len();
-                if given < so_far {
-                    return bye(ByeReason::Replayed, format!("vote {given} is past ({so_far} given)"));
-                }
-                let Some(offer) = game.pending_offer().filter(|_| given == so_far) else {
-                    return bye(ByeReason::Illegal, "no such vote is due".into());
-                };
-                if !peer_seats.contains(offer.awaiting) {
-                    return bye(ByeReason::WrongSeat, format!("seat {} is not the sender's", offer.awaiting));
-                }
-                if let Err(error) = game.answer_draw(offer.awaiting, accept) {
-                    return bye(ByeReason::Illegal, format!("vote: {error}"));
-                }
-                Ok(LanEvent::DrawVoted { seat: offer.awaiting, accept })
-            }
-            Wire::Undo { index, to } => {
-                stale(index)?;
-                if to >= length || self.their_undo.is_some() {
-                    return bye(ByeReason::Illegal, format!("undo to {to} of {length}"));
-                }
-                self.their_undo = Some(to);
-                Ok(LanEvent::UndoRequested { to })
-            }
-            Wire::UndoAnswer { index, to, accept } => {
-                if self.my_undo != Some(to) || index != length {
-                    return bye(ByeReason::Replayed, format!("no undo to {to} was asked"));
-                }
-                self.my_undo = None;
-                if accept {
-                    take_back(game, to);
-                    self.their_undo = None;
-                    Ok(LanEvent::Undone { to })
-                } else {
-                    Ok(LanEvent::UndoRefused { to })
-                }
-            }
-            other => Err(unexpected(&other)),
-        }
-    }
-
-    fn peer_seats(&self) -> SeatSet {
-        let Some(game) = &self.game else { return SeatSet::EMPTY };
-        let mut seats = SeatSet::EMPTY;
-        for &seat in game.setup().seats() {
-            if !self.local.contains(seat) {
-                seats.insert(seat);
-            }
-        }
-        seats
-    }
-}
-
-/// Takes back actions (and votes) until `to` actions remain; the redo list is dropped.
-fn take_back(game: &mut Game, to: usize) {
-    let mut fresh = Game::from_position(*game.start_position());
-    for action in game.history().iter().take(to) {
-        if fresh.play_action(action).is_err() {
-            return;
-        }
-    }
-    *game = fresh;
 }

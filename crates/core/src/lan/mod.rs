@@ -5,15 +5,25 @@
 //! - [`wire`]: the messages, one line each, and a reader of bounded lines;
 //! - [`agree`]: which history two devices continue with after (re)connecting;
 //! - [`link`]: the connection on its own thread ([`LanLink::host`], [`LanLink::join`]):
-//!   the UI sends its seats' actions and polls for the other side's;
+//!   the UI sends its seats' actions and polls for the other side's; its loop ties
+//!   together the three below;
+//! - `transport`: lines over TCP with their tags, deadlines and keep-alive, and the
+//!   host's slots for connections still waiting for their hello;
+//! - `handshake`: the join (greeting, hello, welcome), the host's door with its
+//!   wrong-code throttle and new codes;
+//! - `sync`: the link's copy of the game, the records' exchange and agreed history at each
+//!   connection, and the checks of every move, vote and undo;
 //! - [`discovery`]: finding the host by DNS-SD/mDNS, where multicast works;
 //! - [`secure`]: the join's SPAKE2 exchange over the code, the lines' HMAC tags, and the
 //!   SHA-256 of the sync digest (RustCrypto's `spake2`, `hmac` and `sha2`).
 
 pub mod agree;
 pub mod discovery;
+mod handshake;
 pub mod link;
 pub mod secure;
+mod sync;
+mod transport;
 pub mod wire;
 
 pub use agree::{agree, AgreeError, Agreed};
