@@ -1,18 +1,16 @@
 #!/usr/bin/env bash
 # Type-checks the Android app, `android` feature and all, on a machine without the Android NDK,
-# SDK or prebuilt Skia, in every CI run (.ci/run):
+# SDK or prebuilt Skia, in every CI run (.ci/run), for both of the APK's ABIs in one pass:
 #
-#     cargo clippy -p <package> --lib --features android --target aarch64-linux-android -- -D warnings
-#     cargo check  -p <package> --lib --features android --target x86_64-linux-android   (opt-in)
+#     cargo clippy -p <package> --lib --features android \
+#         --target aarch64-linux-android --target x86_64-linux-android -- -D warnings
 #
 # Clippy type-checks as `cargo check` does and then lints, so the one clippy pass compiles
 # src/app/android.rs (android_main, the JNI code behind it) and Slint's real Android backend
-# (android-activity, the Skia renderer, skia-safe) for arm64, the APK's main ABI, and fails on a
-# type error or a lint. The second ABI adds a `cargo check` of every dependency for x86_64
-# (about 3 minutes cold on 2 cores, seconds warm): ANDROID_CHECK_EXTRA_TARGETS=x86_64-linux-android.
-# .ci/run leaves it out to stay within its 30 minutes from cold: src/ has no cfg(target_arch) code,
-# so x86_64 can only differ in the dependencies, which the hosted workflow's cargo-check preflight
-# compiles for both ABIs (android/README.md, "What the Android check costs").
+# (android-activity, the Skia renderer, skia-safe) for arm64 (phones and tablets) and x86_64 (the
+# emulators), and fails on a type error or a lint in either. Both targets share the host's build
+# scripts and proc-macros; x86_64 adds its own check of every dependency (about 3 minutes cold on
+# 2 cores, seconds warm). ANDROID_CHECK_TARGETS="<targets>" narrows it, for a quick local run.
 #
 # Three build scripts would need the Android tools; each gets the least that lets it finish, and
 # none of what they make is linked or run by a check:
@@ -41,14 +39,13 @@ set -euo pipefail
 # that holds src/app/android.rs and its feature.
 package=halma
 feature=android
-clippy_target=aarch64-linux-android
-extra_targets="${ANDROID_CHECK_EXTRA_TARGETS:-}"
+targets="${ANDROID_CHECK_TARGETS:-aarch64-linux-android x86_64-linux-android}"
 
 cd "$(dirname "$0")/.."
 repo="$(pwd)"
 say() { echo "android-check: $*"; }
 
-for target in $clippy_target $extra_targets; do
+for target in $targets; do
     if ! rustup target list --installed | grep -qx "$target"; then
         say "installing the Rust standard library for $target"
         rustup target add "$target"
@@ -80,14 +77,11 @@ export ANDROID_JAR="$standins/android.jar"
 export ANDROID_D8_JAR="$standins/d8.jar"
 export HALMA_D8_STANDIN="$repo/.ci/d8-standin.py"
 
-started=$SECONDS
-say "cargo clippy -p $package --lib --features $feature --target $clippy_target -- -D warnings"
-cargo clippy -p "$package" --lib --features "$feature" --target "$clippy_target" -- -D warnings
-say "$clippy_target: the $feature feature type-checks, clippy clean ($((SECONDS - started)) s)"
-for target in $extra_targets; do
-    started=$SECONDS
-    say "cargo check -p $package --lib --features $feature --target $target"
-    cargo check -p "$package" --lib --features "$feature" --target "$target"
-    say "$target: the $feature feature type-checks ($((SECONDS - started)) s)"
+target_args=()
+for target in $targets; do
+    target_args+=(--target "$target")
 done
-say "OK: src/app/android.rs and Slint's Android backend type-check for $clippy_target${extra_targets:+ $extra_targets}"
+started=$SECONDS
+say "cargo clippy -p $package --lib --features $feature ${target_args[*]} -- -D warnings"
+cargo clippy -p "$package" --lib --features "$feature" "${target_args[@]}" -- -D warnings
+say "OK: src/app/android.rs and Slint's Android backend type-check, clippy clean, for $targets ($((SECONDS - started)) s)"

@@ -102,7 +102,7 @@ fn apply_shared_text(controller: &Rc<Controller>) {
     if let Some(text) = crate::app::share::received_text() {
         // The emulator test (.ci/android-emulator-test.sh) looks for this line in logcat.
         eprintln!("halma: a shared text arrived ({} bytes)", text.len());
-        controller.dispatch(actions::Event::Receive(text));
+        controller.dispatch(halma_core::actions::Event::Receive(text));
     }
 }
 
