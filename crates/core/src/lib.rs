@@ -39,5 +39,6 @@ pub mod sound;
 pub mod state;
 pub mod storage;
 pub mod tap_target;
+pub mod training;
 pub mod ui_state;
 pub mod view;

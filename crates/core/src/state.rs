@@ -45,7 +45,7 @@ pub struct AppState {
     /// The loupe under a resting finger, while it shows.
     pub loupe: Option<Loupe>,
     /// The Train page's puzzle, with its own game: never the live game, never saved.
-    pub training: Option<super::actions::Training>,
+    pub training: Option<crate::training::Training>,
     /// The first-game guide while it runs, with its own game: never the live game, never
     /// saved.
     pub guide: Option<crate::guide::Guide>,

@@ -6,11 +6,13 @@
 use super::Event;
 use crate::effects::Effects;
 use crate::interface::Page;
-use crate::session::{GameConfig, Player, Session};
+use crate::session::Session;
 use crate::state::{AppState, Facts};
+pub use crate::training::{Outcome, Source, Training};
 use halma_ai::analysis::Class;
 use halma_ai::puzzles::{self, Answer, Difficulty, Puzzle, PuzzleSet, WrongAnswer};
 use halma_rules::{Action, Move, Route};
+
 use std::sync::OnceLock;
 
 /// The built-in set, parsed once (every line is checked against the rules).
@@ -23,53 +25,6 @@ pub fn puzzle_set() -> &'static PuzzleSet {
         }
         set
     })
-}
-
-/// Where the puzzle shown came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
-    Daily,
-    Graded(Difficulty),
-    /// The player's own mistake number n (from 0) of the analysed game.
-    Mistake(usize),
-}
-
-/// What the last move played in the puzzle was.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Solved,
-    /// Another legal move: what it gives away against the answer, judged as the review
-    /// judges a move at the puzzles' verification depth (`None` until measured, or when it
-    /// could not be).
-    Wrong {
-        played: Route,
-        loss: Option<WrongAnswer>,
-    },
-}
-
-/// The puzzle on the Train page and its own game.
-#[derive(Clone, Debug)]
-pub struct Training {
-    pub puzzle: Puzzle,
-    pub source: Source,
-    /// The puzzle's position, every seat a person's: what the board shows and plays.
-    pub session: Session,
-    pub outcome: Option<Outcome>,
-    /// Hints shown: 1 the piece, 2 its first landing.
-    pub hints: u8,
-    /// The first answer moved the streak and the rating; retries do not.
-    pub counted: bool,
-    /// The player's mistakes in the analysed game, as puzzles (Practise your mistakes).
-    pub mistakes: Vec<Puzzle>,
-}
-
-impl Training {
-    pub(super) fn new(puzzle: Puzzle, source: Source, view_of: &Session) -> Option<Training> {
-        let game = puzzle.game();
-        let config = GameConfig { setup: puzzle.setup(), first: game.first_seat(), players: [Player::Human; 4] };
-        let session = Session::with_game(config, game).ok()?.with_view(*view_of.view());
-        Some(Training { puzzle, source, session, outcome: None, hints: 0, counted: false, mistakes: Vec::new() })
-    }
 }
 
 /// The rating a puzzle plays at (Elo): easy 1000, medium 1300, hard 1600.

@@ -2,8 +2,8 @@
 //! check of each new connection on its own thread) and the guest's greeting, hello and
 //! welcome, by SPAKE2 over the code (`secure`), up to a connection whose lines are keyed.
 
-use super::link::{HostConfig, JoinConfig};
 use super::secure::{tag_matches, LineKeys, Pake, SessionKey, GUEST_CONFIRM_LABEL, HOST_CONFIRM_LABEL};
+use super::terms::{HostConfig, JoinConfig};
 use super::transport::{read_message, send_line, unexpected, Fail, Slots, CONNECT_LIMIT, TICK};
 use super::wire::{hello_start, seats_word, ByeReason, LineReader, Wire, PROTOCOL_VERSION};
 use super::JoinCode;

@@ -23,6 +23,7 @@ mod handshake;
 pub mod link;
 pub mod secure;
 mod sync;
+mod terms;
 mod transport;
 pub mod wire;
 

@@ -4,7 +4,7 @@
 
 use super::agree::{agree, digest, AgreeError};
 use super::handshake::HANDSHAKE_LIMIT;
-use super::link::{LanEvent, LocalRefusal};
+use super::terms::{LanEvent, LocalRefusal};
 use super::transport::{unexpected, Conn, Fail};
 use super::wire::{ByeReason, Wire};
 use crate::correspondence::{turn_votes, GameId};
