@@ -709,31 +709,55 @@ fn garbage_oversized_replayed_and_wrong_seat_messages_end_the_connection() {
     assert_eq!(host.game().history().len(), 2, "the host's game is untouched");
 }
 
-/// Discovery by mDNS where the network allows multicast: the host's announcement is found
-/// with its game and port. Where multicast is blocked, starting either side fails or nothing
-/// is heard, and players join by address; the test says so instead of failing.
+/// Whether this machine delivers an IPv4 multicast datagram sent to the mDNS group back to
+/// a member socket on the same host (the way two Halma processes here would meet). Where it
+/// does, discovery must work; where it does not, nothing can be found and players join by
+/// address, which the other tests cover.
+fn multicast_reaches_this_host() -> bool {
+    use std::net::{Ipv4Addr, UdpSocket};
+    let group = Ipv4Addr::new(224, 0, 0, 251);
+    let Ok(member) = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)) else { return false };
+    let Ok(port) = member.local_addr().map(|addr| addr.port()) else { return false };
+    if member.join_multicast_v4(&group, &Ipv4Addr::UNSPECIFIED).is_err() {
+        return false;
+    }
+    let _ = member.set_read_timeout(Some(Duration::from_millis(200)));
+    let Ok(sender) = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)) else { return false };
+    let _ = sender.set_multicast_loop_v4(true);
+    let mut buffer = [0u8; 16];
+    (0..5).any(|_| {
+        sender.send_to(b"halma-probe", (group, port)).is_ok()
+            && matches!(member.recv_from(&mut buffer), Ok((11, _)) if &buffer[..11] == b"halma-probe")
+    })
+}
+
+/// Discovery by mDNS: where this machine delivers multicast (the probe above), the host's
+/// announcement must be found within 5 s with its game and port, or the test fails. Where
+/// multicast is blocked, nothing can be heard: starting either side may fail, and the test
+/// says so (the probe, not discovery, decides which case this is).
 #[test]
 fn a_host_is_found_by_mdns_where_multicast_works() {
     use halma_core::lan::discovery::{Advertiser, Browser};
+    if !multicast_reaches_this_host() {
+        eprintln!("multicast does not reach this host: joining by address is the way (mDNS not tested)");
+        return;
+    }
     let id = GameId::random();
-    let (advertiser, browser) = match (Advertiser::start(id, 40404), Browser::start()) {
-        (Ok(advertiser), Ok(browser)) => (advertiser, browser),
-        (Err(why), _) | (_, Err(why)) => {
-            eprintln!("mDNS not available here ({why}): joining by address is the way");
-            return;
-        }
-    };
+    let advertiser = Advertiser::start(id, 40404).expect("multicast works here, so the host can announce");
+    let browser = Browser::start().expect("multicast works here, so the guest can browse");
     let deadline = Instant::now() + Duration::from_secs(5);
+    let mut heard = Vec::new();
     while Instant::now() < deadline {
-        if let Some(found) = browser.poll().into_iter().find(|found| found.id == id) {
-            assert!(found.addrs.iter().all(|addr| addr.port() == 40404), "{found:?}");
-            assert!(!found.addrs.is_empty());
+        heard.extend(browser.poll());
+        if let Some(found) = heard.iter().find(|found| found.id == id) {
+            assert!(!found.addrs.is_empty() && found.addrs.iter().all(|addr| addr.port() == 40404), "{found:?}");
+            assert!(found.addrs.iter().all(|addr| addr.is_ipv4()), "IPv4 addresses only: {found:?}");
             drop(advertiser);
             return;
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    eprintln!("no mDNS answer within 5 s: multicast is blocked on this machine");
+    panic!("multicast reaches this host, yet mDNS found no host for {id} within 5 s (heard {heard:?})");
 }
 
 const NETWORK_MD: &str = include_str!("../../../docs/NETWORK.md");

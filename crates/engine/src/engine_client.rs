@@ -17,6 +17,7 @@ use halma_rules::{write_hpn, Game, Position};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::{Duration, Instant};
 
@@ -27,6 +28,16 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// Output lines read ahead of the caller: a program that prints faster than it is read
 /// waits on its pipe instead of filling the memory.
 pub const QUEUED_LINES: usize = 256;
+
+/// Programs this process has asked the system to start. A program is started only from
+/// [`EngineProcess::spawn`], synchronously, so a caller can tell that nothing was started
+/// without waiting for signs of a program that might still be on its way.
+static PROGRAMS_STARTED: AtomicUsize = AtomicUsize::new(0);
+
+/// How many programs this process has started so far (successfully or not).
+pub fn programs_started() -> usize {
+    PROGRAMS_STARTED.load(Ordering::SeqCst)
+}
 
 /// Why reading a program's output stopped early.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +113,7 @@ impl EngineProcess {
         command.stderr(if launch.show_errors { Stdio::inherit() } else { Stdio::null() });
         let group = group::Group::start()?;
         group.place(&mut command);
+        PROGRAMS_STARTED.fetch_add(1, Ordering::SeqCst);
         let mut child = command.spawn()?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();

@@ -7,7 +7,7 @@
 
 use crate::correspondence::GameId;
 use mdns_sd::{ServiceDaemon, ServiceEvent, ServiceInfo};
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 /// The DNS-SD service type.
 pub const SERVICE_TYPE: &str = "_halma._tcp.local.";
@@ -74,27 +74,57 @@ impl Browser {
     }
 
     /// The hosts resolved since the last poll; never waits. Announcements without a valid
-    /// game identifier are ignored.
+    /// game identifier or without an IPv4 address are ignored.
     pub fn poll(&self) -> Vec<Found> {
         let mut found = Vec::new();
         while let Ok(event) = self.events.try_recv() {
             let ServiceEvent::ServiceResolved(service) = event else { continue };
-            let Some(id) = service.get_property_val_str("game").and_then(GameId::parse) else { continue };
-            let port = service.get_port();
-            let mut v4: Vec<IpAddr> = service.get_addresses_v4().into_iter().map(IpAddr::V4).collect();
-            v4.sort();
-            let addrs: Vec<SocketAddr> = v4.into_iter().map(|ip| SocketAddr::new(ip, port)).collect();
-            if !addrs.is_empty() {
-                found.push(Found { id, addrs });
-            }
+            let game = service.get_property_val_str("game");
+            found.extend(announced(game, service.get_port(), service.get_addresses_v4()));
         }
         found
     }
+}
+
+/// The host an announcement names: its game from the `game` property, and where to connect,
+/// IPv4 addresses in order (the same order on every guest).
+fn announced(game: Option<&str>, port: u16, addresses: impl IntoIterator<Item = Ipv4Addr>) -> Option<Found> {
+    let id = game.and_then(GameId::parse)?;
+    let mut v4: Vec<Ipv4Addr> = addresses.into_iter().collect();
+    v4.sort();
+    v4.dedup();
+    let addrs: Vec<SocketAddr> = v4.into_iter().map(|ip| SocketAddr::new(IpAddr::V4(ip), port)).collect();
+    (!addrs.is_empty()).then_some(Found { id, addrs })
 }
 
 impl Drop for Browser {
     fn drop(&mut self) {
         let _ = self.daemon.stop_browse(SERVICE_TYPE);
         let _ = self.daemon.shutdown();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_announcement_names_its_game_and_every_ipv4_address_in_order() {
+        let id = GameId::random();
+        let addresses = [Ipv4Addr::new(192, 168, 1, 20), Ipv4Addr::new(10, 0, 0, 7), Ipv4Addr::new(192, 168, 1, 20)];
+        let found = announced(Some(id.as_str()), 40404, addresses).expect("a host");
+        assert_eq!(found.id, id);
+        let expected: Vec<SocketAddr> =
+            ["10.0.0.7:40404", "192.168.1.20:40404"].iter().map(|text| text.parse().expect("an address")).collect();
+        assert_eq!(found.addrs, expected);
+    }
+
+    #[test]
+    fn announcements_without_a_game_or_an_address_are_ignored() {
+        let id = GameId::random();
+        let address = [Ipv4Addr::new(10, 0, 0, 7)];
+        assert_eq!(announced(None, 40404, address), None);
+        assert_eq!(announced(Some("not a game"), 40404, address), None);
+        assert_eq!(announced(Some(id.as_str()), 40404, []), None);
     }
 }
