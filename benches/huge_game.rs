@@ -69,7 +69,7 @@ fn huge_game_ui(c: &mut Criterion) {
     i_slint_backend_testing::init_integration_test_with_mock_time();
     let game = huge_game(MAX_ACTIONS - 1);
     let analysis = analysis_of(&game);
-    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
     let mut session = Session::with_game(config, game).expect("a session");
     assert!(session.set_analysis(analysis));
     let folder = tempfile::tempdir().expect("a data folder");

@@ -38,7 +38,7 @@ fn full_frames(c: &mut Criterion) {
         renderer_name: Some("software".into()),
     });
     slint::platform::set_platform(Box::new(backend)).expect("the testing platform");
-    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
     let session = Session::with_game(config, some_game()).expect("a session");
     let folder = tempfile::tempdir().expect("a data folder");
     let window = AppWindow::new().expect("a window");

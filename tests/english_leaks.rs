@@ -319,14 +319,14 @@ fn text_field(window: &AppWindow) -> Option<ElementHandle> {
 // The states (those of tests/screenshots.rs, built the same way)
 
 fn people(setup: Setup) -> GameConfig {
-    GameConfig { setup, first: Seat::A, players: [Player::Human; 4] }
+    GameConfig { setup, first: Seat::A, players: [Player::Human; 4].into() }
 }
 
 fn game_in_progress() -> Session {
     let config = GameConfig {
         setup: Setup::TwoPlayers,
         first: Seat::A,
-        players: [Player::Human, Player::Human, Player::Computer(halma_ai::Level::Strong), Player::Human],
+        players: [Player::Human, Player::Human, Player::Computer(halma_ai::Level::Strong), Player::Human].into(),
     };
     let mut game = Game::new(Setup::TwoPlayers, Seat::A);
     for text in ["d2-d4", "m15-m13", "c3-e5", "n14-l12", "b4-b6", "n13-l13-l11"] {

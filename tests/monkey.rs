@@ -266,7 +266,8 @@ fn monkey() {
     h.start(Session::new(GameConfig {
         setup: Setup::ThreePlayers,
         first: Seat::A,
-        players: [Player::Human, Player::Computer(Level::Greedy), Player::Human, Player::Computer(Level::Beginner)],
+        players: [Player::Human, Player::Computer(Level::Greedy), Player::Human, Player::Computer(Level::Beginner)]
+            .into(),
     }));
     let sizes = [(1000.0, 700.0), (393.0, 851.0), (851.0, 393.0), (1280.0, 800.0), (320.0, 480.0)];
     for event in 0..events {

@@ -139,7 +139,7 @@ fn a_partial_redraw_matches_a_full_one_after_random_actions() {
             buffer: vec![Rgb8Pixel::default(); (width * height) as usize],
             width: width as usize,
         };
-        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
         controller.dispatch(Event::GoBack);
         controller.begin_session(Session::new(config));
         screen.window.request_redraw();

@@ -189,16 +189,10 @@ fn tap_targets(window: &AppWindow, card: Option<&i_slint_backend_testing::Elemen
 /// (the panel does not scroll). On a phone, controls smaller than 48×48 dp.
 fn placement_problems(window: &AppWindow, phone: bool) -> Vec<String> {
     let size = window.window().size().to_logical(window.window().scale_factor());
-    let card = [
-        "GameMenu::card",
-        "VoteDialog::card",
-        "QuestionDialog::card",
-        "ImportDialog::card",
-        "ReceiveDialog::card",
-        "JoinDialog::card",
-    ]
-    .iter()
-    .find_map(|id| i_slint_backend_testing::ElementHandle::find_by_element_id(window, id).next());
+    // Every dialog's card is DialogFrame's (ui/widgets.slint), written once.
+    let card = ["GameMenu::card", "DialogFrame::card"]
+        .iter()
+        .find_map(|id| i_slint_backend_testing::ElementHandle::find_by_element_id(window, id).next());
     let targets = tap_targets(window, card.as_ref());
     let mut problems = Vec::new();
     for (i, (name, rect, entry)) in targets.iter().enumerate() {
@@ -351,7 +345,7 @@ fn game_in_progress() -> Session {
     let config = GameConfig {
         setup: Setup::TwoPlayers,
         first: Seat::A,
-        players: [Player::Human, Player::Human, Player::Computer(Level::Strong), Player::Human],
+        players: [Player::Human, Player::Human, Player::Computer(Level::Strong), Player::Human].into(),
     };
     let mut game = Game::new(Setup::TwoPlayers, Seat::A);
     for text in ["d2-d4", "m15-m13", "c3-e5", "n14-l12", "b4-b6", "n13-l13-l11"] {
@@ -383,14 +377,14 @@ fn piece_selected() -> Session {
 
 /// A game between people, A to move and free to offer a draw.
 fn draw_offerable(setup: Setup) -> Session {
-    Session::new(GameConfig { setup, first: Seat::A, players: [Player::Human; 4] })
+    Session::new(GameConfig { setup, first: Seat::A, players: [Player::Human; 4].into() })
 }
 
 /// 4 players, both armies: Blue's army has arrived, so Blue moves Purple's pieces.
 fn arrived_4p() -> Session {
     let rows = "BBBB8AAAA/BBBB8AAAA/BBB10AAA/BB12AA/16/16/16/16/2CCCCCCC7/2CCCCCC8/16/16/14DD/13DDD/12DDDD/12DDDD";
     let position = halma_rules::parse_hpn(&format!("{rows} A 4p-both 120")).expect("hpn");
-    let config = GameConfig { setup: Setup::FourPlayersBothArmies, first: Seat::A, players: [Player::Human; 4] };
+    let config = GameConfig { setup: Setup::FourPlayersBothArmies, first: Seat::A, players: [Player::Human; 4].into() };
     Session::with_game(config, Game::from_position(position)).expect("a 4p game")
 }
 
@@ -398,7 +392,7 @@ fn arrived_4p() -> Session {
 fn won_2p() -> Session {
     let rows = "11AAAAA/11AAAAA/12AAAA/13AAA/14A1/14A1/16/16/16/16/16/16/16/16/CCC13/CCCCCCCCCCCCCCCC";
     let position = halma_rules::parse_hpn(&format!("{rows} A 2p 80")).expect("hpn");
-    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
     let mut session = Session::with_game(config, Game::from_position(position)).expect("a 2p game");
     let sq = |name: &str| name.parse::<Square>().expect("square");
     assert!(session.play_route(&[sq("o11"), sq("p12")]).is_ok(), "the winning step");
@@ -407,7 +401,7 @@ fn won_2p() -> Session {
 
 /// A game between people after a few moves, with A's draw offer awaiting the others.
 fn draw_offered(setup: Setup) -> Session {
-    let config = GameConfig { setup, first: Seat::A, players: [Player::Human; 4] };
+    let config = GameConfig { setup, first: Seat::A, players: [Player::Human; 4].into() };
     let mut session = Session::new(config);
     assert!(session.offer_draw().is_ok());
     session
@@ -417,7 +411,7 @@ fn draw_offered(setup: Setup) -> Session {
 fn finished_2p() -> Session {
     let record = halma_record::Record::parse(include_str!("data/analysis-typical-2p.txt")).expect("the record");
     Session::with_game(
-        GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] },
+        GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() },
         record.game,
     )
     .expect("a 2p game")
@@ -553,7 +547,7 @@ fn newcomer_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name
     use halma_core::actions::Event;
     use slint::Model;
     let sq = |name: &str| name.parse::<Square>().expect("square");
-    let humans = |setup: Setup| GameConfig { setup, first: setup.seats()[0], players: [Player::Human; 4] };
+    let humans = |setup: Setup| GameConfig { setup, first: setup.seats()[0], players: [Player::Human; 4].into() };
     let mut hinted = Session::new(humans(Setup::TwoPlayers));
     assert!(hinted.show_hint(&[sq("d2"), sq("e3")]));
     controller.begin_session(hinted);
@@ -927,7 +921,7 @@ fn screenshots_in_every_language_and_size() {
                 controller.begin_session(Session::new(GameConfig {
                     setup: Setup::ThreePlayers,
                     first: Seat::A,
-                    players: [Player::Human; 4],
+                    players: [Player::Human; 4].into(),
                 }));
                 snapshot(&window, &format!("{code}-{size_name}-3p"));
                 controller.begin_session(arrived_4p());
@@ -1014,7 +1008,7 @@ fn decided_review_and_three_player_graph() {
         let Some(action) = halma_ai::choose_action(&game, &search, &stop) else { break };
         assert!(game.play_action(&action).is_ok());
     }
-    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
     let mut decided = Session::with_game(config, game).expect("a 2p game");
     let request = AnalysisRequest::new(Quality::QUICK);
     let analysis = analysis::analyse(decided.game(), &request, &stop, &mut |_, _| {}).expect("analysed");
@@ -1033,7 +1027,7 @@ fn decided_review_and_three_player_graph() {
         let Some(action) = halma_ai::choose_action(&game, &search, &stop) else { break };
         assert!(game.play_action(&action).is_ok());
     }
-    let config = GameConfig { setup: Setup::ThreePlayers, first: Seat::A, players: [Player::Human; 4] };
+    let config = GameConfig { setup: Setup::ThreePlayers, first: Seat::A, players: [Player::Human; 4].into() };
     let mut three = Session::with_game(config, game).expect("a 3p game");
     let quick = AnalysisRequest::new(Quality::QUICK);
     let analysis = analysis::analyse(three.game(), &quick, &stop, &mut |_, _| {}).expect("analysed");

@@ -340,7 +340,7 @@ fn replay(games: &[Played], layout: Layout, sigma: f32, mode: Mode, person: Pers
     let mut rng = StdRng::seed_from_u64(seed);
     let mut tally = Tally::default();
     for played in games {
-        let config = GameConfig { setup: played.setup, first: played.first, players: [Player::Human; 4] };
+        let config = GameConfig { setup: played.setup, first: played.first, players: [Player::Human; 4].into() };
         let session = Session::with_game(config, Game::new(played.setup, played.first));
         let Ok(mut session) = session else { panic!("a session for the game") };
         while let Some(action) = played.actions.get(session.game().history().len()) {
@@ -452,7 +452,7 @@ fn a_chain_tapped_landing_by_landing_previews_that_chain() {
     let games = games();
     let mut chains = 0;
     for played in &games {
-        let config = GameConfig { setup: played.setup, first: played.first, players: [Player::Human; 4] };
+        let config = GameConfig { setup: played.setup, first: played.first, players: [Player::Human; 4].into() };
         let session = Session::with_game(config, Game::new(played.setup, played.first));
         let Ok(mut session) = session else { panic!("a session for the game") };
         for action in &played.actions {

@@ -78,17 +78,18 @@ impl ByMessage {
 pub fn session_for(game: &CorrespondenceGame) -> Option<Session> {
     let record = &game.record;
     let setup = record.game.setup();
-    let mut players = [Player::Human; 4];
-    for &seat in setup.seats() {
-        players[seat.index()] = if game.local.contains(seat) {
-            match record.players[seat.index()].clone().map(Player::try_from) {
+    let players = halma_rules::BySeat::from_fn(|seat| {
+        if !setup.seats().contains(&seat) {
+            Player::Human
+        } else if game.local.contains(seat) {
+            match record.players[seat].clone().map(Player::try_from) {
                 Some(Ok(player @ Player::Computer(_))) => player,
                 _ => Player::Human,
             }
         } else {
             Player::Friend
-        };
-    }
+        }
+    });
     let config = GameConfig { setup, first: record.game.first_seat(), players };
     Session::with_game(config, record.game.clone()).ok()
 }

@@ -100,7 +100,7 @@ impl Lesson {
 
     /// The lesson's game, every seat a person's (nothing thinks, nothing is saved).
     fn session(self) -> Session {
-        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
         let position = parse_hpn(self.hpn()).unwrap_or_else(|_| Position::start(Setup::TwoPlayers, Seat::A));
         Session::with_game(config, Game::from_position(position)).unwrap_or_else(|_| Session::new(config))
     }

@@ -131,7 +131,7 @@ mod tests {
 
     #[test]
     fn a_malformed_comment_is_told_as_a_comment() {
-        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
         let header = record_of(&Session::new(config), "", 0).to_text();
         let open = refused(&format!("{header}\n1. c3-d4 {{ a note\n"));
         assert_eq!((open.kind, open.action), (RecordTrouble::CommentUnterminated, 1));
@@ -143,7 +143,7 @@ mod tests {
 
     #[test]
     fn a_refused_record_is_told_by_a_typed_reason_with_its_own_text() {
-        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
         let header = record_of(&Session::new(config), "", 0).to_text();
         let with_start = |hpn: &str| header.replace("[Result", &format!("[Start \"{hpn}\"]\n[Result"));
         let blank = Trouble::new(RecordTrouble::Header, "");

@@ -11,7 +11,7 @@ use halma_record::{date_of_unix_time, Record};
 pub fn record_of(session: &Session, program: &str, unix_time: u64) -> Record {
     let mut record = Record::new(session.game().clone());
     for &seat in session.game().setup().seats() {
-        record.players[seat.index()] = Some(session.config().player(seat).recorded(program));
+        record.players[seat] = Some(session.config().player(seat).recorded(program));
     }
     if let Some(analysis) = session.analysis() {
         record.set_analysis(analysis);
@@ -28,12 +28,10 @@ pub fn session_of(record: Record) -> Option<Session> {
         .analysis()
         .and_then(|recorded| GameAnalysis::from_verdicts(&record.game, recorded.quality, recorded.actions));
     let game = record.game;
-    let mut players = [Player::Human; 4];
-    for (player, recorded) in players.iter_mut().zip(record.players) {
-        if let Some(Ok(recorded)) = recorded.map(Player::try_from) {
-            *player = recorded;
-        }
-    }
+    let players = record.players.map(|recorded| match recorded.map(Player::try_from) {
+        Some(Ok(recorded)) => recorded,
+        _ => Player::Human,
+    });
     let config = GameConfig { setup: game.setup(), first: game.first_seat(), players };
     let mut session = Session::with_game(config, game).ok()?;
     match analysis {
@@ -57,7 +55,7 @@ mod tests {
         let config = GameConfig {
             setup: Setup::ThreePlayers,
             first: Seat::B,
-            players: [Player::Human, Player::Computer(Level::Strong), Player::Human, Player::Human],
+            players: [Player::Human, Player::Computer(Level::Strong), Player::Human, Player::Human].into(),
         };
         let mut session = Session::new(config);
         let square = |name: &str| name.parse::<Square>().unwrap_or(Square::from_index(0));
@@ -75,7 +73,7 @@ mod tests {
         let config = GameConfig {
             setup: Setup::TwoPlayers,
             first: Seat::A,
-            players: [Player::Human, Player::Human, Player::Program, Player::Human],
+            players: [Player::Human, Player::Human, Player::Program, Player::Human].into(),
         };
         let text = record_of(&Session::new(config), " /usr/bin/some-engine --fast ", 0).to_text();
         assert!(text.contains("[C \"Program /usr/bin/some-engine --fast\"]"), "{text}");
@@ -87,7 +85,7 @@ mod tests {
     #[test]
     fn an_analysed_game_travels_with_its_analysis() {
         use halma_ai::analysis::{self, AnalysisRequest, Quality};
-        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+        let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
         let mut session = Session::new(config);
         let square = |name: &str| name.parse::<Square>().unwrap_or(Square::from_index(0));
         for (from, to) in [("e2", "f3"), ("m15", "l14"), ("d2", "d4")] {

@@ -7,7 +7,7 @@ use super::view::{BoardView, Orientation};
 use halma_ai::analysis::{ActionAnalysis, GameAnalysis, Quality};
 use halma_ai::Level;
 use halma_record::{parse_verdict_comment, verdict_comment, SeatPlayer};
-use halma_rules::{Action, Game, GameError, Outcome, Seat, SeatSet, Setup, Square, VoteResult};
+use halma_rules::{Action, BySeat, Game, GameError, Outcome, Seat, SeatSet, Setup, Square, VoteResult};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -63,8 +63,8 @@ pub const PROGRAMS_OFFERED: bool = !cfg!(target_os = "android");
 pub struct GameConfig {
     pub setup: Setup,
     pub first: Seat,
-    /// Indexed by seat (A..D); seats not in play are ignored.
-    pub players: [Player; 4],
+    /// Who plays each seat; seats not in play are ignored.
+    pub players: BySeat<Player>,
 }
 
 impl Default for GameConfig {
@@ -72,25 +72,19 @@ impl Default for GameConfig {
         GameConfig {
             setup: Setup::TwoPlayers,
             first: Seat::A,
-            players: [Player::Human, Player::Human, Player::Computer(Level::Casual), Player::Human],
+            players: BySeat::new([Player::Human, Player::Human, Player::Computer(Level::Casual), Player::Human]),
         }
     }
 }
 
 impl GameConfig {
     pub fn player(&self, seat: Seat) -> Player {
-        self.players[seat.index()]
+        self.players[seat]
     }
 
     /// The seats in play that people play.
     pub fn human_seats(&self) -> SeatSet {
-        let mut seats = SeatSet::EMPTY;
-        for &seat in self.setup.seats() {
-            if self.player(seat) == Player::Human {
-                seats.insert(seat);
-            }
-        }
-        seats
+        self.players.seats_where(self.setup.seats(), |&player| player == Player::Human)
     }
 
     /// Where engine programs are not offered (Android), their seats go to people: a
@@ -107,24 +101,12 @@ impl GameConfig {
 
     /// The seats in play that a friend plays by message (none: a game on this device).
     pub fn friend_seats(&self) -> SeatSet {
-        let mut seats = SeatSet::EMPTY;
-        for &seat in self.setup.seats() {
-            if self.player(seat) == Player::Friend {
-                seats.insert(seat);
-            }
-        }
-        seats
+        self.players.seats_where(self.setup.seats(), |&player| player == Player::Friend)
     }
 
     /// The seats in play that a player on another device nearby plays (none: no network).
     pub fn nearby_seats(&self) -> SeatSet {
-        let mut seats = SeatSet::EMPTY;
-        for &seat in self.setup.seats() {
-            if self.player(seat) == Player::Nearby {
-                seats.insert(seat);
-            }
-        }
-        seats
+        self.players.seats_where(self.setup.seats(), |&player| player == Player::Nearby)
     }
 
     pub fn has_computer(&self) -> bool {
@@ -416,7 +398,7 @@ impl Session {
         if self.config.player(seat) != Player::Program {
             return false;
         }
-        self.config.players[seat.index()] = Player::Human;
+        self.config.players[seat] = Player::Human;
         self.after_change();
         true
     }
@@ -791,7 +773,7 @@ mod tests {
         Session::new(GameConfig {
             setup: Setup::TwoPlayers,
             first: Seat::A,
-            players: [Player::Human, Player::Human, Player::Computer(Level::Greedy), Player::Human],
+            players: [Player::Human, Player::Human, Player::Computer(Level::Greedy), Player::Human].into(),
         })
     }
 
@@ -846,7 +828,7 @@ mod tests {
         let mut session = Session::new(GameConfig {
             setup: Setup::ThreePlayers,
             first: Seat::A,
-            players: [Player::Human, Player::Computer(Level::Greedy), Player::Human, Player::Human],
+            players: [Player::Human, Player::Computer(Level::Greedy), Player::Human, Player::Human].into(),
         });
         assert!(session.offer_draw().is_ok());
         session.resolve_computer_votes(|_, _| true);
@@ -863,7 +845,7 @@ mod tests {
         let mut session = Session::new(GameConfig {
             setup: Setup::TwoPlayers,
             first: Seat::A,
-            players: [Player::Human, Player::Human, Player::Friend, Player::Human],
+            players: [Player::Human, Player::Human, Player::Friend, Player::Human].into(),
         });
         assert_eq!(session.config().friend_seats(), SeatSet::single(Seat::C));
         assert_eq!(Player::Friend.recorded(""), SeatPlayer::Human);

@@ -135,7 +135,7 @@ impl SetupForm {
     }
 
     pub fn set_player(&mut self, seat: Seat, player: Player) {
-        self.config.players[seat.index()] = player;
+        self.config.players[seat] = player;
     }
 
     /// Chooses the first seat by its place in the turn order (the form's list).

@@ -148,7 +148,7 @@ fn write_memory_fixture() {
     let config = GameConfig {
         setup: Setup::TwoPlayers,
         first: Seat::A,
-        players: [Player::Human, Player::Human, Player::Computer(Level::Casual), Player::Human],
+        players: [Player::Human, Player::Human, Player::Computer(Level::Casual), Player::Human].into(),
     };
     let plain = Session::with_game(config, game.clone()).expect("the seats fit the game");
     let request = AnalysisRequest::new(Quality::DEFAULT);

@@ -29,7 +29,7 @@ fn session_under_way() -> Session {
     let config = GameConfig {
         setup: Setup::TwoPlayers,
         first: Seat::A,
-        players: [Player::Human, Player::Human, Player::Human, Player::Human],
+        players: [Player::Human, Player::Human, Player::Human, Player::Human].into(),
     };
     let mut session = Session::new(config);
     for (from, to) in [("e2", "f3"), ("m15", "l14"), ("d2", "d4")] {
@@ -228,7 +228,7 @@ fn the_engine_command_line_is_kept_or_forgotten_on_load() {
         saver.first_frame_shown();
         assert_eq!(started.problems, [], "{command}");
         assert_eq!(started.settings.engine_command, expected, "{command}");
-        assert_eq!(started.settings.last_config.map(|config| config.players[2]), Some(Player::Program));
+        assert_eq!(started.settings.last_config.map(|config| config.players[Seat::C]), Some(Player::Program));
     }
     // Settings written before engine programs: no command line, and they load as they were.
     let file = json!({"format": "halma-settings", "version": 1, "language": "fr", "last_config": last});
@@ -243,8 +243,10 @@ fn the_engine_command_line_is_kept_or_forgotten_on_load() {
 fn a_game_with_an_engine_program_seat_loads_again() {
     let dir = fresh_dir(DIRS, "program_seat");
     let store = Store::new(&dir);
-    let config =
-        GameConfig { players: [Player::Human, Player::Human, Player::Program, Player::Human], ..GameConfig::default() };
+    let config = GameConfig {
+        players: [Player::Human, Player::Human, Player::Program, Player::Human].into(),
+        ..GameConfig::default()
+    };
     let mut session = Session::new(config);
     session.play_route(&["e2".parse().expect("a square"), "f3".parse().expect("a square")]).expect("a legal move");
     store.save(SESSION, &session).expect("saved");

@@ -31,7 +31,7 @@
 //! let mut game = Game::new(Setup::TwoPlayers, Seat::A);
 //! game.play_text("c3-d4")?;
 //! let mut record = Record::new(game);
-//! record.players[Seat::C.index()] = Some(SeatPlayer::Computer(Level::Master));
+//! record.players[Seat::C] = Some(SeatPlayer::Computer(Level::Master));
 //! let text = record.to_text();
 //! assert!(text.contains("[C \"Computer Master\"]\n"));
 //! assert!(text.ends_with("\n1. c3-d4\n"));
@@ -46,7 +46,7 @@
 use halma_ai::analysis::{ActionAnalysis, Class, Eval, GameAnalysis, Judgement, Quality, Steps, Verdict};
 use halma_ai::Level;
 use halma_rules::{
-    excerpt, parse_hpn, parse_move, write_hpn, DrawReason, Game, GameError, MoveText, NotationError, Outcome,
+    excerpt, parse_hpn, parse_move, write_hpn, BySeat, DrawReason, Game, GameError, MoveText, NotationError, Outcome,
     ParseSetupError, Position, Route, Seat, SeatSet, Setup,
 };
 use std::fmt;
@@ -154,7 +154,7 @@ impl FromStr for SeatPlayer {
 pub struct Record {
     /// Who played each seat, indexed by seat (A..D); `None` when unknown. Seats not in
     /// play must be `None`: [`Record::to_text`] skips them.
-    pub players: [Option<SeatPlayer>; 4],
+    pub players: BySeat<Option<SeatPlayer>>,
     /// `YYYY.MM.DD`, with `?` for unknown digits (as in PGN), e.g. from [`date_of_unix_time`].
     /// Another text is not written.
     pub date: Option<String>,
@@ -502,7 +502,7 @@ const TERMINATION: &str = "Termination";
 impl Record {
     /// A record of `game` with nothing else known.
     pub fn new(game: Game) -> Record {
-        Record { players: [None, None, None, None], date: None, termination: None, game, comments: Vec::new() }
+        Record { players: BySeat::default(), date: None, termination: None, game, comments: Vec::new() }
     }
 
     /// The record as text: the header, a blank line, then one line per round. Ends with
@@ -522,7 +522,7 @@ impl Record {
             tag("Start", &write_hpn(game.start_position()));
         }
         for &seat in setup.seats() {
-            if let Some(player) = &self.players[seat.index()] {
+            if let Some(player) = &self.players[seat] {
                 tag(&seat.to_string(), &player.to_string());
             }
         }
@@ -720,7 +720,7 @@ fn parse_from(text: &str, first_line: usize) -> Result<Record, RecordError> {
         }
         None => Position::start(setup, first),
     };
-    let mut players = [None, None, None, None];
+    let mut players = BySeat::default();
     for seat in Seat::ALL {
         let name = &KNOWN_TAGS[5 + seat.index()];
         if let Some((text, line)) = tags.get(name) {
@@ -728,7 +728,7 @@ fn parse_from(text: &str, first_line: usize) -> Result<Record, RecordError> {
             let player = text
                 .parse()
                 .map_err(|()| RecordError { line, problem: RecordProblem::BadPlayer { text: excerpt(text) } })?;
-            players[seat.index()] = Some(player);
+            players[seat] = Some(player);
         }
     }
     let date = match tags.get("Date") {

@@ -48,7 +48,7 @@ fn any_header() -> impl Strategy<Value = Header> {
 fn record_of(game: Game, header: &Header) -> Record {
     let mut record = Record::new(game);
     for &seat in record.game.setup().seats() {
-        record.players[seat.index()] = header.players[seat.index()].clone();
+        record.players[seat] = header.players[seat.index()].clone();
     }
     record.date = header.date.clone();
     record.termination = header.termination.clone();

@@ -294,10 +294,10 @@ fn many_records_read_one_after_the_other() {
     );
     // A program's name is read back trimmed; a date that is not one is not written.
     let mut record = Record::new(Game::new(Setup::TwoPlayers, Seat::A));
-    record.players[0] = Some(SeatPlayer::Program(" ./engine ".into()));
+    record.players[Seat::A] = Some(SeatPlayer::Program(" ./engine ".into()));
     record.date = Some("yesterday".into());
     let read = Record::parse(&record.to_text()).expect("the record");
-    assert_eq!(read.players[0], Some(SeatPlayer::Program("./engine".into())));
+    assert_eq!(read.players[Seat::A], Some(SeatPlayer::Program("./engine".into())));
     assert_eq!(read.date, None);
 }
 
@@ -318,7 +318,7 @@ fn the_readme_example_reads_and_writes_back_exactly() {
     let example = &section[start..start + section[start..].find("```").expect("its end")];
     let record = Record::parse(example).expect("the README example");
     assert_eq!(record.game.outcome(), Outcome::Draw(DrawReason::Agreement));
-    assert_eq!(record.players[Seat::D.index()], Some(SeatPlayer::Computer(Level::Casual)));
+    assert_eq!(record.players[Seat::D], Some(SeatPlayer::Computer(Level::Casual)));
     assert_eq!(record.to_text(), example);
 }
 

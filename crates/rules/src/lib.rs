@@ -9,6 +9,7 @@
 //! error ([`excerpt`]).
 
 mod bitboard;
+mod by_seat;
 mod excerpt;
 mod game;
 mod jumps;
@@ -22,6 +23,7 @@ mod square;
 mod tables;
 
 pub use bitboard::Bitboard;
+pub use by_seat::BySeat;
 pub use excerpt::{excerpt, message_excerpt, path_excerpt, EXCERPT_CHARS, MESSAGE_CHARS, PATH_CHARS};
 pub use game::{Action, DrawOffer, DrawReason, Game, GameError, Outcome, VoteResult, MAX_ACTIONS};
 pub use moves::{Move, MoveSet, Route};

@@ -571,7 +571,7 @@ mod tests {
     const PROGRAM_MOVE: Duration = Duration::from_millis(2500);
 
     fn two_people() -> Session {
-        Session::new(GameConfig { players: [Player::Human; 4], ..GameConfig::default() })
+        Session::new(GameConfig { players: [Player::Human; 4].into(), ..GameConfig::default() })
     }
 
     fn cell(picture: &BoardPicture, name: &str) -> Cell {
@@ -667,7 +667,8 @@ mod tests {
     #[test]
     fn with_three_seats_the_board_shows_every_move_since_the_seat_to_move_last_moved() {
         let setup = Setup::ThreePlayers;
-        let mut session = Session::new(GameConfig { setup, first: setup.seats()[0], players: [Player::Human; 4] });
+        let mut session =
+            Session::new(GameConfig { setup, first: setup.seats()[0], players: [Player::Human; 4].into() });
         for _ in 0..3 {
             let mv = session.game().legal_moves().iter().next().expect("a legal move");
             session.tap(mv.from);
@@ -696,7 +697,7 @@ mod tests {
         let game = record.expect("the record").game;
         assert!(game.is_over());
         let plies = game.position().plies() as i32;
-        let config = GameConfig { players: [Player::Human; 4], ..GameConfig::default() };
+        let config = GameConfig { players: [Player::Human; 4].into(), ..GameConfig::default() };
         let session = Session::with_game(config, game).expect("a 2p game");
         assert_eq!(status(&session, None, Question::None, PROGRAM_MOVE).move_number, plies);
     }
@@ -745,7 +746,7 @@ mod tests {
     #[test]
     fn an_engine_program_to_move_shows_as_thinking() {
         let config = GameConfig {
-            players: [Player::Human, Player::Human, Player::Program, Player::Human],
+            players: [Player::Human, Player::Human, Player::Program, Player::Human].into(),
             first: Seat::C,
             ..GameConfig::default()
         };
@@ -761,7 +762,7 @@ mod tests {
     #[test]
     fn a_computer_seat_to_move_says_how_long_it_thinks() {
         let config = GameConfig {
-            players: [Player::Computer(halma_ai::Level::Master), Player::Human, Player::Human, Player::Human],
+            players: [Player::Computer(halma_ai::Level::Master), Player::Human, Player::Human, Player::Human].into(),
             ..GameConfig::default()
         };
         let session = Session::new(config);

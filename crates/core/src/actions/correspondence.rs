@@ -329,7 +329,7 @@ mod tests {
     fn opening_a_game_keeps_every_other_as_it_was() {
         let mut state = AppState::default();
         let config =
-            crate::session::GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+            crate::session::GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
         run(&mut state, Event::Begin(Box::new(crate::session::Session::new(config))));
         play(&mut state, "c3", "d4");
         let device = state.session.game().clone();

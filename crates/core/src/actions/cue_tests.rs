@@ -37,7 +37,7 @@ fn playing(a: &[Square], c: &[Square]) -> AppState {
         .collect();
     let hpn = format!("{} A 2p 0", rows.join("/"));
     let Ok(position) = halma_rules::parse_hpn(&hpn) else { panic!("{hpn} parses") };
-    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
     let Ok(session) = Session::with_game(config, Game::from_position(position)) else { panic!("a session") };
     let mut state = AppState::default();
     update(&mut state, &Facts::default(), Event::Begin(Box::new(session)));

@@ -393,16 +393,15 @@ fn on_event(state: &mut AppState, event: LanEvent) -> Effects {
 /// seats are nearby players.
 fn session_for(shown: &Session, local: SeatSet, first_join: bool, game: halma_rules::Game) -> Option<Session> {
     let setup = game.setup();
-    let mut players = [Player::Human; 4];
-    for &seat in setup.seats() {
-        players[seat.index()] = if !local.contains(seat) {
+    let players = halma_rules::BySeat::from_fn(|seat| {
+        if !local.contains(seat) {
             Player::Nearby
         } else if first_join {
             Player::Human
         } else {
             shown.config().player(seat)
-        };
-    }
+        }
+    });
     let config = GameConfig { setup, first: game.first_seat(), players };
     match Session::with_game(config, game) {
         Ok(session) => Some(session),

@@ -47,7 +47,7 @@ impl RecordFile {
 fn record_text(options: &Options, game: &GameRecord) -> String {
     let mut record = Record::new(game.game.clone());
     for &seat in options.setup.seats() {
-        record.players[seat.index()] = game.owners[seat.index()].map(|owner| match &options.players[owner] {
+        record.players[seat] = game.owners[seat.index()].map(|owner| match &options.players[owner] {
             PlayerSpec::Level(level) => SeatPlayer::Computer(*level),
             PlayerSpec::Command(command) => SeatPlayer::Program(command.trim().to_string()),
         });
