@@ -458,7 +458,7 @@ fn new_game_screen_for_each_player_count() {
     let session = h.controller.session();
     assert_eq!(session.game().setup(), Setup::FourPlayersOneArmy);
     assert_eq!(session.game().first_seat(), Seat::C);
-    assert_eq!(session.config().players[3], Player::Computer(Level::Master));
+    assert_eq!(session.config().players[Seat::D], Player::Computer(Level::Master));
 }
 
 /// The language menu switches at run time, plural forms follow each language's rule,
@@ -582,8 +582,10 @@ fn new_game_rotates_the_first_seat() {
         (Setup::FourPlayersBothArmies, [Seat::B, Seat::C, Seat::D]),
     ] {
         let h = harness("new-game-rotates");
-        let config =
-            GameConfig { players: [Player::Human, Player::Human, Player::Human, Player::Human], ..humans(setup) };
+        let config = GameConfig {
+            players: [Player::Human, Player::Human, Player::Human, Player::Human].into(),
+            ..humans(setup)
+        };
         h.start(Session::new(config));
         for expected in cycle {
             h.menu("New game");
@@ -727,6 +729,72 @@ fn an_arrived_army_moves_its_partners_pieces() {
     assert_eq!(arrived, vec![true, false, false, false], "the progress row marks Blue as arrived");
     h.tap(sq("c8"));
     assert_eq!(h.controller.session().interaction().selected, Some(sq("c8")), "a Purple piece is Blue's to move");
+}
+
+/// #47 item 9: four players see who plays with whom, in the set-up before choosing seats
+/// and in the game, where each team's two seats stand in one labelled frame.
+fn partners_are_shown_in_the_set_up_and_the_game() {
+    let h = harness("partners");
+    h.click_button("2 players");
+    assert!(!h.shows_text("Partners sit opposite"), "no partners with two players");
+    h.click_button("4 players");
+    assert!(h.shows_text("Partners sit opposite: Blue (A) with Purple (C), Orange (B) with Green (D)."));
+    h.click_button("Start");
+    // The seat row stands in more than one of the page's layouts: each shows the same teams.
+    let mut teams: Vec<String> = h
+        .elements_with_role(i_slint_backend_testing::AccessibleRole::Groupbox)
+        .iter()
+        .filter_map(|frame| frame.accessible_label().map(|label| label.to_string()))
+        .filter(|label| label.starts_with("Partners"))
+        .collect();
+    teams.sort();
+    teams.dedup();
+    assert_eq!(teams, ["Partners: Blue (A) and Purple (C)", "Partners: Orange (B) and Green (D)"]);
+    h.start(Session::new(humans(Setup::ThreePlayers)));
+    let frames = h.elements_with_role(i_slint_backend_testing::AccessibleRole::Groupbox);
+    assert!(
+        frames.iter().all(|frame| !frame.accessible_label().is_some_and(|label| label.starts_with("Partners"))),
+        "no teams with three players"
+    );
+}
+
+/// #47 item 6: on a phone's small squares the coordinate tags stand on empty squares only,
+/// so no piece, marker or hint frame along the a-file and row 1 is covered; on a large board
+/// every edge square keeps its tag.
+fn coordinate_tags_leave_the_pieces_uncovered_on_a_phone() {
+    use i_slint_backend_testing::ElementHandle;
+    let h = harness("coordinates");
+    h.start(Session::new(humans(Setup::TwoPlayers)));
+    let squares = h.elements_with_role(i_slint_backend_testing::AccessibleRole::Button);
+    let square_under = |tag: &ElementHandle| {
+        let (at, size) = (tag.absolute_position(), tag.size());
+        let (x, y) = (at.x + size.width / 2.0, at.y + size.height / 2.0);
+        squares
+            .iter()
+            .filter(|square| square.accessible_label().is_some_and(|label| label.contains(", ")))
+            .find(|square| {
+                let (p, s) = (square.absolute_position(), square.size());
+                x >= p.x && x < p.x + s.width && y >= p.y && y < p.y + s.height
+            })
+            .and_then(|square| square.accessible_label())
+            .map(|label| label.to_string())
+            .unwrap_or_else(|| panic!("tag at {x},{y} over no square"))
+    };
+    let tags_over_pieces = |h: &ui_support::Harness| {
+        let tags: Vec<ElementHandle> = ElementHandle::find_by_element_type_name(&h.window, "CoordinateTag").collect();
+        assert!(!tags.is_empty(), "coordinates are shown");
+        tags.iter().map(square_under).filter(|label| label.contains(" piece")).count()
+    };
+    h.window.window().set_size(slint::LogicalSize::new(1000.0, 1000.0));
+    advance(50);
+    // Blue's camp fills a1-e1 and a1-a5 (the bottom-left corner as Blue sees the board), one
+    // tag each, a1 with two: ten tags over pieces.
+    assert_eq!(tags_over_pieces(&h), 10, "large squares: a tag on every edge square");
+    for (width, height) in [(360.0, 640.0), (400.0, 740.0), (740.0, 400.0)] {
+        h.window.window().set_size(slint::LogicalSize::new(width, height));
+        advance(50);
+        assert_eq!(tags_over_pieces(&h), 0, "at {width}x{height} no tag covers a piece");
+    }
 }
 
 /// Back closes an open picker list first, and only then acts on the board.
@@ -1222,11 +1290,15 @@ fn a_program_read_from_files_waits_for_the_players_word() {
         (dir, proof, command)
     };
 
+    // Programs start only synchronously (`EngineProcess::spawn`), so an unchanged count once
+    // the question shows means nothing was started, with no waiting for a sign of one.
+    let started = halma_engine::engine_client::programs_started;
+    let before = started();
     let (dir, proof, command) = prepared("program-from-file-person");
     let h = ui_support::open(dir);
     h.wait_until("the question", |h| h.game_state().get_program_awaits_start());
-    std::thread::sleep(std::time::Duration::from_millis(300));
     advance(1000);
+    assert_eq!(started(), before, "nothing was started at start");
     assert!(!proof.exists(), "nothing ran at start");
     assert!(!h.game_state().get_computer_thinking(), "nothing thinks while it waits");
     assert!(h.shows_text(&command), "the whole command line is shown");
@@ -1238,13 +1310,16 @@ fn a_program_read_from_files_waits_for_the_players_word() {
     h.tap(sq("m13"));
     h.click_button("Confirm");
     advance(1000);
+    assert_eq!(started(), before, "Play as a person starts nothing");
     assert!(!proof.exists(), "never ran");
 
     let (dir, proof, _) = prepared("program-from-file-start");
     let h = ui_support::open(dir);
     h.wait_until("the question", |h| h.game_state().get_program_awaits_start());
     assert!(!proof.exists(), "nothing ran at start");
+    assert_eq!(started(), before, "nothing was started before Start");
     h.click_button("Start");
+    assert_eq!(started(), before + 1, "Start starts the program, once");
     h.wait_until("the command ran", |_| proof.exists());
     // It is no engine: it fails as one, with Retry, and the confirmation holds for Retry.
     h.wait_until("the failure", |h| h.game_state().get_computer_failed());
@@ -1968,6 +2043,11 @@ fn main() {
         ("confirm_stays_in_place_from_selection_to_preview", confirm_stays_in_place_from_selection_to_preview),
         ("end_of_game_leaves_the_board_visible", end_of_game_leaves_the_board_visible),
         ("an_arrived_army_moves_its_partners_pieces", an_arrived_army_moves_its_partners_pieces),
+        ("partners_are_shown_in_the_set_up_and_the_game", partners_are_shown_in_the_set_up_and_the_game),
+        (
+            "coordinate_tags_leave_the_pieces_uncovered_on_a_phone",
+            coordinate_tags_leave_the_pieces_uncovered_on_a_phone,
+        ),
         ("back_closes_an_open_picker_first", back_closes_an_open_picker_first),
         ("review_steps_through_the_game_and_returns_exactly", review_steps_through_the_game_and_returns_exactly),
         ("records_export_import_and_refuse_bad_text", records_export_import_and_refuse_bad_text),

@@ -129,12 +129,12 @@ fn open_with(dir: PathBuf, options: StartOptions, size: slint::LogicalSize) -> H
 }
 
 pub fn humans(setup: Setup) -> GameConfig {
-    GameConfig { setup, first: Seat::A, players: [Player::Human; 4] }
+    GameConfig { setup, first: Seat::A, players: [Player::Human; 4].into() }
 }
 
 /// Two players: a person at A, who moves first, against `player` at C.
 pub fn against(player: Player) -> GameConfig {
-    GameConfig { players: [Player::Human, Player::Human, player, Player::Human], ..humans(Setup::TwoPlayers) }
+    GameConfig { players: [Player::Human, Player::Human, player, Player::Human].into(), ..humans(Setup::TwoPlayers) }
 }
 
 /// The command line of the `halma-engine` built with the tests, on one thread. It is
@@ -291,7 +291,7 @@ impl Harness {
     }
 
     /// The elements on screen with an accessible `role`.
-    fn elements_with_role(&self, role: i_slint_backend_testing::AccessibleRole) -> Vec<ElementHandle> {
+    pub fn elements_with_role(&self, role: i_slint_backend_testing::AccessibleRole) -> Vec<ElementHandle> {
         i_slint_backend_testing::ElementQuery::from_root(&self.window)
             .match_descendants()
             .match_accessible_role(role)

@@ -9,7 +9,7 @@ use halma_rules::{sq, Seat, Setup, Square};
 
 /// Two people at the game page of a fresh two-player game.
 fn playing() -> AppState {
-    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
     let mut state = AppState::default();
     let effects = update(&mut state, &Facts::default(), Event::Begin(Box::new(Session::new(config))));
     assert_eq!(effects.save, Save::Now);
@@ -178,7 +178,7 @@ fn touch(state: &mut AppState, square: Square, dx: f32, dy: f32) -> Effects {
 
 /// Two people at a position: A at c3 and d4, C at e3 and f5 (d4 alone jumps to f2).
 fn playing_from(hpn: &str) -> AppState {
-    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4] };
+    let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players: [Player::Human; 4].into() };
     let Ok(position) = halma_rules::parse_hpn(hpn) else { panic!("{hpn} parses") };
     let session = Session::with_game(config, halma_rules::Game::from_position(position));
     let Ok(session) = session else { panic!("a session for {hpn}") };
@@ -628,8 +628,8 @@ fn a_finished_or_empty_game_is_replaced_without_a_question() {
 #[test]
 fn the_computer_to_move_is_started_once_the_move_has_been_shown() {
     use crate::players::Driven;
-    let mut players = [Player::Human; 4];
-    players[Seat::C.index()] = Player::Computer(halma_ai::Level::Casual);
+    let mut players = halma_rules::BySeat::all(Player::Human);
+    players[Seat::C] = Player::Computer(halma_ai::Level::Casual);
     let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players };
     let mut state = AppState::default();
     let effects = update(&mut state, &Facts::default(), Event::Begin(Box::new(Session::new(config))));
@@ -650,11 +650,53 @@ fn the_computer_to_move_is_started_once_the_move_has_been_shown() {
     assert_eq!(stopped, Some(Driven::Computer(halma_ai::Level::Casual)), "started again if it was stopped");
 }
 
+/// Three computers after a person's move in a four-player game (#47 item 7): each move is
+/// shown hop by hop, and the next computer starts only once the previous piece has landed,
+/// so a person sees the round one move after another.
+#[test]
+fn a_round_of_computers_is_shown_one_move_after_another() {
+    use crate::players::{Driven, Turn};
+    let level = halma_ai::Level::Casual;
+    let players = [Player::Human, Player::Computer(level), Player::Computer(level), Player::Computer(level)];
+    let config = GameConfig { setup: Setup::FourPlayersOneArmy, first: Seat::A, players: players.into() };
+    let mut state = AppState::default();
+    update(&mut state, &Facts::default(), Event::Begin(Box::new(Session::new(config))));
+    let some_move = |state: &AppState| {
+        let position = state.session.game().position();
+        let mv = position.legal_moves().iter().next().expect("a legal move");
+        halma_rules::Action::Move(position.route(mv).expect("its route"))
+    };
+    state.session.play_action(&some_move(&state)).expect("a legal first move");
+    let mut effects = update(&mut state, &Facts::default(), Event::ZoomFit);
+    for computer in 1..=3 {
+        let started = effects.start_seat.take().unwrap_or_else(|| panic!("computer {computer} starts"));
+        assert_eq!(started, Driven::Computer(level));
+        let plies = state.session.game().history().len();
+        let searching = Facts { busy: Some(JobKind::Computer), analysing: false };
+        let chosen = some_move(&state);
+        let turn = Turn::Chose(chosen.clone());
+        effects =
+            update(&mut state, &searching, Event::SearchFinished(Finished { kind: JobKind::Computer, plies, turn }));
+        assert_eq!(state.session.game().history().last(), Some(&chosen), "computer {computer}'s move is played");
+        assert!(state.animation.is_some() && effects.animate, "and shown hop by hop");
+        assert_eq!(effects.start_seat, None, "the next seat waits while the move is shown");
+        let mut hops = 0;
+        while state.animation.is_some() {
+            assert_eq!(effects.start_seat, None, "not before the piece has landed");
+            effects = update(&mut state, &Facts::default(), Event::AnimationStep);
+            hops += 1;
+        }
+        assert!(hops >= 1);
+    }
+    assert_eq!(effects.start_seat, None, "the round comes back to the person");
+    assert_eq!(state.session.game().position().to_move(), Seat::A);
+}
+
 /// A person's draw offer is answered by the computer seats in the same event.
 #[test]
 fn the_computers_answer_a_draw_offer_in_the_same_event() {
-    let mut players = [Player::Human; 4];
-    players[Seat::C.index()] = Player::Computer(halma_ai::Level::Casual);
+    let mut players = halma_rules::BySeat::all(Player::Human);
+    players[Seat::C] = Player::Computer(halma_ai::Level::Casual);
     let config = GameConfig { setup: Setup::TwoPlayers, first: Seat::A, players };
     let mut state = AppState::default();
     update(&mut state, &Facts::default(), Event::Begin(Box::new(Session::new(config))));
