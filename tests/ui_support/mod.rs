@@ -77,7 +77,8 @@ pub fn init() {
     }
 }
 
-/// Runs each named flow on this thread, catching its panic, and reports like libtest:
+/// Runs each named flow (half of them here, half in a child process), catching its panic,
+/// and reports like libtest:
 /// a failure names its flow. Arguments that are not options filter flows by name.
 pub fn run_flows(flows: &[(&str, fn())]) {
     let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
@@ -85,17 +86,45 @@ pub fn run_flows(flows: &[(&str, fn())]) {
         .iter()
         .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
         .collect();
-    println!("\nrunning {} tests", chosen.len());
+    // The flows are most of a `cargo test` run and each keeps one core busy: they run in two
+    // processes at once, this one and a child of the same binary given the other half
+    // (HALMA_UI_HALF=1), each with its own Slint platform and its own data folders.
+    let half: Option<usize> = std::env::var("HALMA_UI_HALF").ok().and_then(|text| text.parse().ok());
+    let other_half = match half {
+        None if chosen.len() > 1 => {
+            let child = std::env::current_exe().and_then(|me| {
+                std::process::Command::new(me).args(std::env::args().skip(1)).env("HALMA_UI_HALF", "1").spawn()
+            });
+            match child {
+                Ok(child) => Some(child),
+                Err(error) => panic!("cannot start the second half of the flows: {error}"),
+            }
+        }
+        _ => None,
+    };
+    let mine: Vec<&(&str, fn())> = match (half, &other_half) {
+        (Some(half), _) => chosen.iter().copied().enumerate().filter(|(i, _)| i % 2 == half).map(|(_, f)| f).collect(),
+        (None, Some(_)) => chosen.iter().copied().step_by(2).collect(),
+        (None, None) => chosen.clone(),
+    };
+    println!("\nrunning {} tests (of {})", mine.len(), chosen.len());
     let mut failed = Vec::new();
-    for (name, flow) in chosen.iter().copied() {
+    for (name, flow) in mine.iter().copied() {
         let outcome = std::panic::catch_unwind(*flow);
         println!("test {name} ... {}", if outcome.is_ok() { "ok" } else { "FAILED" });
         if outcome.is_err() {
-            failed.push(*name);
+            failed.push(name.to_string());
         }
     }
-    let passed = chosen.len() - failed.len();
-    println!("\n{passed} passed, {} failed", failed.len());
+    if let Some(mut child) = other_half {
+        match child.wait() {
+            Ok(status) if status.success() => {}
+            Ok(_) => failed.push("the other half (see its lines above)".into()),
+            Err(error) => failed.push(format!("the other half could not be waited for: {error}")),
+        }
+    }
+    let passed = mine.len().saturating_sub(failed.len());
+    println!("\n{passed} passed here, {} failed", failed.len());
     if !failed.is_empty() {
         println!("failures: {}", failed.join(", "));
         std::process::exit(1);
