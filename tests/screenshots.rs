@@ -47,6 +47,26 @@ const SIZES: [(&str, u32, u32, f32); 11] = [
     ("tablet-7", 1200, 1920, 2.0),
 ];
 
+/// A window of `width`×`height` physical pixels at `scale`, on a fresh data folder `data`,
+/// in the language `code` chosen through the language menu, as a player would (the menu then
+/// names the language), shown.
+fn open_window(
+    code: &str,
+    (width, height, scale): (u32, u32, f32),
+    data: &Path,
+) -> (AppWindow, std::rc::Rc<Controller>) {
+    let window = AppWindow::new().expect("window");
+    window.window().dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: scale });
+    window.window().set_size(slint::PhysicalSize::new(width, height));
+    let _ = std::fs::remove_dir_all(data);
+    let options = halma::app::ui::StartOptions { first_game_guide: false };
+    let controller = Controller::install_with(&window, Some(Store::new(data)), options);
+    let language = halma_core::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("listed");
+    window.global::<Preferences>().invoke_select_language(language as i32);
+    window.show().expect("show");
+    (window, controller)
+}
+
 /// The shots the Android stores show, copied into fastlane/metadata/android by
 /// android/store-screenshots.sh: a previewed jump chain and the analysed review.
 fn store_shots(window: &AppWindow, controller: &std::rc::Rc<Controller>, name: &str) {
@@ -816,16 +836,7 @@ fn screenshots_in_every_language_and_size() {
             if pair % 2 != half {
                 continue;
             }
-            let window = AppWindow::new().expect("window");
-            window.window().dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: scale });
-            window.window().set_size(slint::PhysicalSize::new(width, height));
-            let _ = std::fs::remove_dir_all(&data);
-            let options = halma::app::ui::StartOptions { first_game_guide: false };
-            let controller = Controller::install_with(&window, Some(Store::new(&data)), options);
-            // Through the language menu, as a player would: the menu then names the language.
-            let language = halma_core::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("listed");
-            window.global::<Preferences>().invoke_select_language(language as i32);
-            window.show().expect("show");
+            let (window, controller) = open_window(code, (width, height, scale), &data);
             if matches!(size_name, "phone-store" | "tablet-7") {
                 store_shots(&window, &controller, &format!("{code}-{size_name}"));
                 window.hide().expect("hide");
@@ -1061,15 +1072,7 @@ fn decided_review_and_three_player_graph() {
     for code in ["en", "fr"] {
         for (size_name, width, height, scale) in SIZES.into_iter().filter(|s| matches!(s.0, "phone-small" | "desktop"))
         {
-            let window = AppWindow::new().expect("window");
-            window.window().dispatch_event(WindowEvent::ScaleFactorChanged { scale_factor: scale });
-            window.window().set_size(slint::PhysicalSize::new(width, height));
-            let _ = std::fs::remove_dir_all(&data);
-            let options = halma::app::ui::StartOptions { first_game_guide: false };
-            let controller = Controller::install_with(&window, Some(Store::new(&data)), options);
-            let language = halma_core::locale::LANGUAGES.iter().position(|(c, _)| *c == code).expect("listed");
-            window.global::<Preferences>().invoke_select_language(language as i32);
-            window.show().expect("show");
+            let (window, controller) = open_window(code, (width, height, scale), &data);
             controller.begin_session(decided.clone());
             window.global::<halma::Analysis>().invoke_show_position(shown as i32);
             assert!(window.global::<halma::Analysis>().get_shown_mark().decided != 0);
