@@ -123,24 +123,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// ones that still pass (with the figures of that depth), so a set can be made stricter
 /// without replaying its games. A line that does not parse is reported and dropped.
 fn recheck(file: &str, rules: Rules, depth: u32, stop: &AtomicBool, out: &mut impl Write) -> Result<(), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-    let set = puzzles::parse_set(&text);
-    for error in &set.errors {
-        eprintln!("{error}");
-    }
-    let mut kept = 0;
-    for puzzle in &set.puzzles {
-        match puzzles::find_by(rules, &puzzle.game(), &puzzle.id, depth, stop) {
-            Some(again) => {
-                writeln!(out, "{}", again.line()).map_err(|e| e.to_string())?;
-                out.flush().map_err(|e| e.to_string())?;
-                kept += 1;
-            }
-            None => eprintln!("{}: dropped at depth {depth}", puzzle.id),
-        }
-    }
-    eprintln!("{kept} of {} puzzles pass at depth {depth}", set.puzzles.len());
-    Ok(())
+    let passed = &format!("pass at depth {depth}");
+    keep_passing(file, passed, out, |puzzle| {
+        puzzles::find_by(rules, &puzzle.game(), &puzzle.id, depth, stop)
+            .ok_or_else(|| format!("dropped at depth {depth}"))
+    })
 }
 
 /// The cheap part of the checks (`puzzles::quick_check`: enough legal moves, the answer best
@@ -148,6 +135,21 @@ fn recheck(file: &str, rules: Rules, depth: u32, stop: &AtomicBool, out: &mut im
 /// puzzle of `file`: writes the ones that pass with the figures measured today. The deep
 /// checks are `--recheck`'s.
 fn filter(file: &str, stop: &AtomicBool, out: &mut impl Write) -> Result<(), String> {
+    keep_passing(file, "pass the quick checks", out, |puzzle| {
+        let gain = puzzles::quick_check(&puzzle.game(), puzzle.answer_move(), stop)?;
+        Ok(puzzles::Puzzle { gain, ..puzzle.clone() })
+    })
+}
+
+/// Reads the puzzle set `file` (a line that does not parse is reported and dropped), writes
+/// each puzzle `check` keeps as it returns it (flushed, so a long run can be followed),
+/// reports why each other one was dropped, and then how many `passed`.
+fn keep_passing(
+    file: &str,
+    passed: &str,
+    out: &mut impl Write,
+    mut check: impl FnMut(&puzzles::Puzzle) -> Result<puzzles::Puzzle, String>,
+) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let set = puzzles::parse_set(&text);
     for error in &set.errors {
@@ -155,15 +157,15 @@ fn filter(file: &str, stop: &AtomicBool, out: &mut impl Write) -> Result<(), Str
     }
     let mut kept = 0;
     for puzzle in &set.puzzles {
-        match puzzles::quick_check(&puzzle.game(), puzzle.answer_move(), stop) {
-            Ok(gain) => {
-                let again = puzzles::Puzzle { gain, ..puzzle.clone() };
+        match check(puzzle) {
+            Ok(again) => {
                 writeln!(out, "{}", again.line()).map_err(|e| e.to_string())?;
+                out.flush().map_err(|e| e.to_string())?;
                 kept += 1;
             }
             Err(why) => eprintln!("{}: {why}", puzzle.id),
         }
     }
-    eprintln!("{kept} of {} puzzles pass the quick checks", set.puzzles.len());
+    eprintln!("{kept} of {} puzzles {passed}", set.puzzles.len());
     Ok(())
 }
