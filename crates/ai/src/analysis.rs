@@ -893,25 +893,31 @@ pub fn best_move(game: &Game, depth: u32, stop: &AtomicBool) -> Option<Move> {
     result.best
 }
 
-/// The best move of each iteration of one search of `depth` plies (the analysis's
-/// settings, a fresh table), the first iteration first: what a search of each depth up to
-/// `depth` chooses, for one search's price. `None` when `stop` was set or the game is over.
-pub fn best_moves_by_depth(game: &Game, depth: u32, stop: &AtomicBool) -> Option<Vec<(u32, Move)>> {
+/// Whether the analysis's search chooses `mv` at every depth from `from` to `to` (one
+/// search's iterations). The search ends at the first depth
+/// that chooses another move, so a position that fails is rejected in the time of that
+/// depth, not of `to`; `stop` is read between depths. `None` when `stop` was set.
+pub fn chosen_at_every_depth(game: &Game, mv: Move, from: u32, to: u32, stop: &AtomicBool) -> Option<bool> {
     if game.is_over() {
-        return None;
+        return Some(false);
     }
     let table = TranspositionTable::new(TABLE_BITS);
-    let limits = Limits { depth: depth.max(1), deadline: None, threads: 1 };
-    let mut chosen = Vec::new();
-    search::search_with_table(game, &params(), &limits, 0, stop, &table, &mut |iteration| {
-        if let Some(Action::Move(route)) = iteration.pv.first() {
-            chosen.push((iteration.depth, route.as_move()));
+    let limits = Limits { depth: to.max(1), deadline: None, threads: 1 };
+    let dropped = AtomicBool::new(stop.load(Ordering::Relaxed));
+    let mut kept = Vec::new();
+    search::search_with_table(game, &params(), &limits, 0, &dropped, &table, &mut |iteration| {
+        let chosen = matches!(iteration.pv.first(), Some(Action::Move(route)) if route.as_move() == mv);
+        if chosen {
+            kept.push(iteration.depth);
+        }
+        if (!chosen && iteration.depth >= from) || stop.load(Ordering::Relaxed) {
+            dropped.store(true, Ordering::Relaxed);
         }
     });
     if stop.load(Ordering::Relaxed) {
         return None;
     }
-    Some(chosen)
+    Some((from..=to).all(|depth| kept.contains(&depth)))
 }
 
 /// One legal move's value from the mover's side, as [`move_values`] gives it. `None` for
@@ -1216,5 +1222,21 @@ mod tests {
         let a = analysis.graph(Seat::A);
         let c = analysis.graph(Seat::C);
         assert!(a.iter().zip(&c).all(|(a, c)| a.opposite() == *c));
+    }
+
+    #[test]
+    fn a_move_is_chosen_at_every_depth_only_when_each_search_chooses_it() {
+        let game = Game::new(Setup::TwoPlayers, Seat::A);
+        let stop = AtomicBool::new(false);
+        let chosen: Vec<Move> = (1..=3).filter_map(|depth| best_move(&game, depth, &stop)).collect();
+        assert_eq!(chosen.len(), 3);
+        let steady = chosen.iter().all(|&mv| mv == chosen[0]);
+        assert_eq!(chosen_at_every_depth(&game, chosen[0], 1, 3, &stop), Some(steady));
+        assert_eq!(chosen_at_every_depth(&game, chosen[2], 3, 3, &stop), Some(true));
+        let other = game.legal_moves().iter().find(|&mv| !chosen.contains(&mv));
+        let other = other.unwrap_or_else(|| panic!("the opening has moves no search chooses"));
+        assert_eq!(chosen_at_every_depth(&game, other, 1, 3, &stop), Some(false));
+        stop.store(true, Ordering::Relaxed);
+        assert_eq!(chosen_at_every_depth(&game, chosen[2], 3, 3, &stop), None);
     }
 }

@@ -462,9 +462,7 @@ pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool
     if rules.plain {
         // Chosen at every depth from the verification depth to STABLE_TO (one search's
         // iterations): a move that a deeper search drops or takes back is no clear answer.
-        let chosen = analysis::best_moves_by_depth(game, to, stop)?;
-        let kept = |depth: u32| chosen.iter().any(|&(at, mv)| at == depth && mv == shallow.best);
-        if !(from..=to).all(kept) {
+        if !analysis::chosen_at_every_depth(game, shallow.best, from, to, stop)? {
             return None;
         }
     } else {
