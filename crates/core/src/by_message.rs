@@ -1,5 +1,5 @@
 //! Games by message in the app (#40): every game this device plays by message, which one
-//! the window shows, the game on this device kept aside meanwhile, and what the player
+//! the window shows (over the game on this device, `boards`), and what the player
 //! was last told. Pure state and pictures: the controller loads and saves the games
 //! (`CorrespondenceStore`), the actions (`actions::correspondence`) change them.
 
@@ -15,8 +15,6 @@ pub struct ByMessage {
     pub games: BTreeMap<GameId, CorrespondenceGame>,
     /// The game by message the session plays, if any.
     pub active: Option<GameId>,
-    /// The game on this device, kept aside while a game by message is shown (`None`: none).
-    pub device: Option<Session>,
     /// Actions of the shown game that the other side may already know (received, or
     /// sent): undo never takes them back, or the next message would be refused.
     pub known: usize,
@@ -117,15 +115,11 @@ pub struct Row {
 }
 
 /// The Games list: the game on this device first (if there is one), then every game by
-/// message, the most recently changed first. `session` is the shown game, `has_game`
-/// whether it is one.
-pub fn rows(by_message: &ByMessage, session: &Session, has_game: bool) -> Vec<Row> {
+/// message, the most recently changed first. `live` is the game on this device
+/// (`AppState::live_session`).
+pub fn rows(by_message: &ByMessage, live: Option<&Session>) -> Vec<Row> {
     let mut rows = Vec::new();
-    let device = match by_message.active {
-        None => has_game.then_some(session),
-        Some(_) => by_message.device.as_ref(),
-    };
-    if let Some(device) = device {
+    if let Some(device) = live {
         let game = device.game();
         let turn = if game.is_over() { RowTurn::Over } else { RowTurn::Yours(game.to_move()) };
         rows.push(Row {

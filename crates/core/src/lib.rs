@@ -1,7 +1,7 @@
 //! The Halma app without its window: everything the app decides, tested without Slint.
 //!
 //! - [`state`]: the one [`state::AppState`] (session, settings, form, interface state,
-//!   messages, the games shown instead of the live one);
+//!   messages) and [`boards`], the one way another game covers the live one;
 //! - [`actions`]: [`actions::Event`] and [`actions::update`], what each event does to
 //!   the state, returning [`effects::Effects`] for the controller to carry out;
 //! - [`interface`]: the words the core and the window share (pages, questions, …);
@@ -18,6 +18,7 @@
 pub mod actions;
 pub mod analysing;
 pub mod animation;
+pub mod boards;
 pub mod by_message;
 pub mod correspondence;
 pub mod effects;

@@ -369,6 +369,11 @@ impl Session {
         Session { view, ..self }
     }
 
+    /// Sees the session through `view` from now on.
+    pub fn set_view(&mut self, view: BoardView) {
+        self.view = view;
+    }
+
     /// The seat to move, or `None` when the game is over.
     pub fn seat_to_move(&self) -> Option<Seat> {
         (!self.game.is_over()).then(|| self.game.to_move())

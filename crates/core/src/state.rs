@@ -21,7 +21,10 @@ use std::collections::HashSet;
 /// Everything the window shows, and what it is made from.
 #[derive(Clone, Debug)]
 pub struct AppState {
+    /// The game the board shows and plays: the top of the stack of boards.
     pub session: Session,
+    /// The games `session` covers, the live game at the bottom (`boards`).
+    pub boards: crate::boards::Boards,
     pub settings: Settings,
     pub form: SetupForm,
     /// Page, question or dialog, menu, review, cursor, whether there is a game.
@@ -134,6 +137,7 @@ impl Default for AppState {
     fn default() -> AppState {
         AppState {
             session: Session::new(GameConfig::default()),
+            boards: Default::default(),
             settings: Settings::default(),
             form: SetupForm::default(),
             ui: UiState::default(),
@@ -185,10 +189,7 @@ impl AppState {
     /// this device (shown, or kept aside while a game by message is shown) is started
     /// and not over. Games by message are kept in their own files and never at stake.
     pub fn unfinished_game_at_stake(&self) -> bool {
-        match self.by_message.active {
-            Some(_) => self.by_message.device.as_ref().is_some_and(Session::is_unfinished),
-            None => self.ui.has_game() && self.session.is_unfinished(),
-        }
+        self.live_session().is_some_and(Session::is_unfinished)
     }
 
     /// True while a preview or a selection is on the board.

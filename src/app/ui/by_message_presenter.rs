@@ -40,7 +40,7 @@ fn number(n: usize) -> i32 {
 }
 
 /// The picture of the games by message for the window.
-pub fn picture(by_message: &ByMessage, session: &Session, ui: &UiState) -> Picture {
+pub fn picture(by_message: &ByMessage, session: &Session, live: Option<&Session>, ui: &UiState) -> Picture {
     use crate::{MessageNote, ReceiveTrouble as T};
     use halma_core::correspondence::ParseError as P;
     let active = by_message.active_game();
@@ -89,7 +89,7 @@ pub fn picture(by_message: &ByMessage, session: &Session, ui: &UiState) -> Pictu
         _ => String::new(),
     };
     let turn = active.map(CorrespondenceGame::turn);
-    let games = rows(by_message, session, ui.has_game())
+    let games = rows(by_message, live)
         .into_iter()
         .map(|row| {
             let (turn, seat) = match row.turn {

@@ -438,12 +438,8 @@ impl Controller {
             let mut state = self.state.borrow_mut();
             let mut saver = self.saving.saver.borrow_mut();
             let mut result = saver.save_settings(&state.settings);
-            // While a game by message is shown, the game on this device is the one kept aside.
-            let device = match state.by_message.active {
-                None => state.ui.has_game().then_some(&state.session),
-                Some(_) => state.by_message.device.as_ref(),
-            };
-            if let Some(device) = device {
+            // The live game, wherever it is in the stack of boards (`boards`).
+            if let Some(device) = state.live_session() {
                 result = saver.save_session(device).and(result);
             }
             let state = &mut *state;
@@ -566,7 +562,10 @@ impl Controller {
             &window,
             presenter::seat_failure(state.seat_failure.filter(|_| review.is_none() && !guiding)),
         );
-        bind::by_message(&window, super::by_message_presenter::picture(&state.by_message, session, &ui));
+        bind::by_message(
+            &window,
+            super::by_message_presenter::picture(&state.by_message, session, state.live_session(), &ui),
+        );
         bind::nearby(&window, super::nearby_presenter::picture(state.nearby.as_ref(), state.join.as_ref()));
         bind::program_confirmation(&window, confirming.as_deref());
         bind::program_name(&window, &program_name(&settings.engine_command));

@@ -5,6 +5,7 @@
 //! (`app::correspondence::decide`); the controller saves what changed.
 
 use super::{begin, play};
+use crate::boards::Cover;
 use crate::by_message::{session_for, Note, Trouble};
 use crate::correspondence::{parse_message, CorrespondenceGame, Decision, GameId};
 use crate::effects::{Copy, Effects};
@@ -50,7 +51,7 @@ pub(super) fn shared(state: &mut AppState, saved_to: String) -> Effects {
 pub(super) fn detach(state: &mut AppState) {
     state.by_message.sync(&state.session);
     if state.by_message.active.take().is_some() {
-        state.by_message.device = None;
+        state.forget_covered(Cover::ByMessage);
         state.by_message.note = Note::None;
     }
 }
@@ -60,12 +61,14 @@ fn show_game(state: &mut AppState, id: GameId) -> Effects {
     state.by_message.sync(&state.session);
     let Some(session) = state.by_message.games.get(&id).and_then(session_for) else { return Effects::none() };
     let closed = super::nearby::detach(state);
-    if state.by_message.active.is_none() && state.ui.has_game() {
-        state.by_message.device = Some(state.session.clone());
-    }
+    let effects = if state.by_message.active.is_none() && state.ui.has_game() {
+        // The game on this device stays below the game by message, untouched.
+        closed.and(super::begin_covering(state, Cover::ByMessage, session))
+    } else {
+        closed.and(begin(state, session))
+    };
     state.by_message.active = Some(id);
-    state.by_message.known = session.game().history().len();
-    let effects = closed.and(begin(state, session));
+    state.by_message.known = state.session.game().history().len();
     state.ui.show(Page::Game);
     effects.and(Effects::saved())
 }
@@ -83,8 +86,7 @@ pub(super) fn open_game(state: &mut AppState, id: &str) -> Effects {
         state.by_message.sync(&state.session);
         state.by_message.active = None;
         state.by_message.note = Note::None;
-        if let Some(device) = state.by_message.device.take() {
-            let effects = begin(state, device);
+        if let Some(effects) = super::end_covering(state, Cover::ByMessage) {
             state.ui.show(Page::Game);
             return effects.and(Effects::saved());
         }
@@ -339,7 +341,7 @@ mod tests {
         run(&mut state, Event::Start);
         let id = state.by_message.active.expect("shown");
         assert_eq!(state.session.game().history().len(), 0);
-        assert_eq!(state.by_message.device.as_ref().map(|s| s.game().clone()), Some(device.clone()));
+        assert_eq!(state.live_session().map(|s| s.game().clone()), Some(device.clone()));
         play(&mut state, "e2", "f3");
 
         run(&mut state, Event::OpenGame(String::new()));

@@ -1,11 +1,12 @@
 //! The first-game guide's actions (#39 item 5): opening it (at a newcomer's first start,
 //! or from the menu), its board and action-bar events run on the guide's own session
-//! (swapped in for the one action, as the Train page's are), and Skip, Esc, Back and
+//! (covering the live game for the one action, as the Train page's do: `boards`), and Skip, Esc, Back and
 //! Done, which end it for good. While it runs the live game is left as it was: nothing of
 //! it thinks, moves or is reviewed, and it is saved as ever (unchanged); the guide's game
 //! is never saved, so quitting in the middle loses nothing.
 
 use super::{act, Event};
+use crate::boards::Cover;
 use crate::effects::Effects;
 use crate::guide::{Guide, Seen};
 use crate::state::{AppState, Facts};
@@ -87,25 +88,16 @@ pub(super) fn on_event(state: &mut AppState, facts: &Facts, event: Event) -> Eff
     }
 }
 
-/// A board or action-bar event: the ordinary action on the guide's session, the live
-/// one swapped out meanwhile and back after; then the guide looks at what it did.
+/// A board or action-bar event: the ordinary action on the guide's session; then the
+/// guide looks at what it did.
 fn on_board(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
     on_guide_game(state, |state| act(state, facts, event))
 }
 
-/// `action` on the guide's session, the live one swapped out meanwhile and back after.
+/// `action` on the guide's session, covering the live game for that action (`boards`).
 fn on_guide_game(state: &mut AppState, action: impl FnOnce(&mut AppState) -> Effects) -> Effects {
     let Some(mut guide) = state.guide.take() else { return Effects::none() };
-    let seat_failure = state.seat_failure;
-    std::mem::swap(&mut state.session, guide.session_mut());
-    let mut effects = action(state);
-    std::mem::swap(&mut state.session, guide.session_mut());
-    // The guide's moves stop nothing of the live game and start nothing for it.
-    state.seat_failure = seat_failure;
-    effects.stop_search = false;
-    effects.start_hint = false;
-    effects.start_analysis = false;
-    effects.stop_analysis = false;
+    let effects = state.on_covering_board(Cover::Guide, guide.session_mut(), action);
     state.guide = Some(guide);
     observe(state);
     effects.and(Effects::redraw())

@@ -532,6 +532,28 @@ fn begin(state: &mut AppState, session: Session) -> Effects {
     effects
 }
 
+/// Puts `session` over the shown game (`cover`, see `boards`), keeping the player's view
+/// of the board: the game below waits untouched.
+fn begin_covering(state: &mut AppState, cover: crate::boards::Cover, session: Session) -> Effects {
+    let effects = interrupt(state);
+    let view = *state.session.view();
+    state.cover(cover, session.with_view(view));
+    state.ui.game_begun();
+    effects
+}
+
+/// Takes the game covering by `cover` off: the one below is shown again, seen through the
+/// player's view of the board. Nothing happens when `cover` is not on top.
+fn end_covering(state: &mut AppState, cover: crate::boards::Cover) -> Option<Effects> {
+    let view = *state.session.view();
+    state.boards.top_cover().filter(|&top| top == cover)?;
+    let effects = interrupt(state);
+    state.uncover(cover)?;
+    state.session.set_view(view);
+    state.ui.game_begun();
+    Some(effects)
+}
+
 #[cfg(test)]
 mod cue_tests;
 #[cfg(test)]

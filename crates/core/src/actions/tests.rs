@@ -249,9 +249,9 @@ fn a_touch_tap_on_a_neighbours_destination_previews_the_neighbours_move() {
 use crate::storage::{document_text, SESSION};
 use halma_ai::puzzles::Difficulty;
 
-/// The live game's save as it would be written.
+/// The live game's save as it would be written (wherever it is in the stack of boards).
 fn saved_game(state: &AppState) -> String {
-    document_text(SESSION, &state.session).unwrap_or_default()
+    state.live_session().and_then(|live| document_text(SESSION, live).ok()).unwrap_or_default()
 }
 
 /// A two-player game with a move played, then the Train page at a date.
@@ -704,4 +704,73 @@ fn the_computers_answer_a_draw_offer_in_the_same_event() {
     assert_eq!(state.ui.question(), Question::OfferDraw, "the person may offer");
     update(&mut state, &Facts::default(), Event::AnswerQuestion(true));
     assert_eq!(state.session.game().pending_offer(), None, "the computer answered at once");
+}
+
+// ----- One way to show another game (#48) -----
+
+/// Each other game the board can show, opened over an unfinished live game with a
+/// selection on it, played in, and left: the live game's save is byte-identical after
+/// each, and the board plays the live game again.
+#[test]
+fn the_live_game_is_saved_unchanged_after_every_other_game() {
+    let send = |state: &mut AppState, event: Event| update(state, &Facts::default(), event);
+    let (mut state, _) = unfinished();
+    tap(&mut state, sq("o15"));
+    let saved = saved_game(&state);
+    assert_eq!(state.session.interaction().selected, Some(sq("o15")), "kept in the save too");
+
+    // The guide: a move of its own game, then Done.
+    send(&mut state, Event::OpenGuide);
+    for square in [sq("d2"), sq("e3")] {
+        let session = state.guide_shown().expect("the guide's game");
+        let (x, y) = session.view().display_cell(square);
+        send(&mut state, Event::Tap { x, y });
+    }
+    send(&mut state, Event::Confirm);
+    send(&mut state, Event::FinishGuide);
+    assert_eq!(saved_game(&state), saved, "after the guide");
+
+    // Train: a wrong answer, Retry, the hint, and back to the game.
+    send(&mut state, Event::OpenTrain { year: 2026, month: 12, day: 5 });
+    let wrong = wrong_route(state.training.as_ref().expect("a puzzle"));
+    play_in_puzzle(&mut state, &wrong);
+    send(&mut state, Event::TrainRetry);
+    send(&mut state, Event::TrainHint);
+    send(&mut state, Event::GoBack);
+    assert_eq!(saved_game(&state), saved, "after Train");
+
+    // Practise your mistakes: the page opens (with or without mistakes) and is left.
+    send(&mut state, Event::PractiseMistakes);
+    send(&mut state, Event::GoBack);
+    assert_eq!(saved_game(&state), saved, "after Practise your mistakes");
+
+    // The review of the live game: stepped through, then left.
+    for step in [ReviewStep::First, ReviewStep::Forward, ReviewStep::Back, ReviewStep::Leave] {
+        send(&mut state, Event::ReviewStep(step));
+    }
+    assert_eq!(saved_game(&state), saved, "after the review");
+
+    // A game by message: set up (the new-game page clears the live game's selection, as
+    // it always does), started, a move played in it, and the game on this device chosen
+    // again from the Games list.
+    send(&mut state, Event::SetUp);
+    send(&mut state, Event::SetSeatPlayer(2, PlayerKind::Friend));
+    send(&mut state, Event::SetFirstSeat(0));
+    let saved = saved_game(&state);
+    send(&mut state, Event::Start);
+    let id = state.by_message.active.expect("the game by message is shown");
+    assert_eq!(saved_game(&state), saved, "while the game by message is shown");
+    tap(&mut state, sq("e2"));
+    tap(&mut state, sq("f3"));
+    send(&mut state, Event::Confirm);
+    state.animation = None;
+    send(&mut state, Event::OpenGame(String::new()));
+    assert_eq!(state.by_message.active, None);
+    assert_eq!(state.by_message.games[&id].game().history().len(), 1, "the game by message kept its move");
+    assert_eq!(saved_game(&state), saved, "after the game by message");
+
+    // The board plays the live game again.
+    assert!(state.guide_shown().is_none() && state.training_shown().is_none());
+    assert_eq!(state.boards.top_cover(), None, "nothing covers the live game");
+    assert_eq!(document_text(SESSION, &state.session).ok(), Some(saved));
 }

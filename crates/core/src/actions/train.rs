@@ -1,9 +1,11 @@
 //! The Train page (#41): a puzzle played on the real board from its own session, so the
 //! live game, its review and its save are never touched. Taps, previews and Confirm run
-//! the ordinary board actions on the puzzle's session (swapped in for the one action);
+//! the ordinary board actions on the puzzle's session (covering the live game for the one
+//! action: `boards`);
 //! a move played is then judged by `Puzzle::check`, and the progress kept in the settings.
 
 use super::Event;
+use crate::boards::Cover;
 use crate::effects::Effects;
 use crate::interface::Page;
 use crate::session::Session;
@@ -138,7 +140,7 @@ pub(super) fn is_board_event(event: &Event) -> bool {
 }
 
 /// A board event on the Train page: the ordinary action on the puzzle's session, then the
-/// move played (if any) judged. The live game is swapped out meanwhile and back after.
+/// move played (if any) judged. The puzzle's game covers the live one for the event (`boards`).
 pub(super) fn on_board(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
     let Some(mut training) = state.training.take() else { return Effects::none() };
     let moves = !matches!(event, Event::Zoom { .. } | Event::ZoomFit | Event::Rotate { .. } | Event::Panned { .. });
@@ -148,13 +150,9 @@ pub(super) fn on_board(state: &mut AppState, facts: &Facts, event: Event) -> Eff
         state.training = Some(training);
         return Effects::none();
     }
-    std::mem::swap(&mut state.session, &mut training.session);
-    let mut effects = super::update(state, facts, event);
-    std::mem::swap(&mut state.session, &mut training.session);
-    // The puzzle's moves stop nothing of the live game, start no hint, save no game.
-    effects.stop_search = false;
-    effects.start_hint = false;
-    effects.start_analysis = false;
+    // The puzzle's moves stop nothing of the live game and start nothing for it.
+    let mut effects =
+        state.on_covering_board(Cover::Puzzle, &mut training.session, |state| super::update(state, facts, event));
     let played = match training.session.game().history().first() {
         Some(Action::Move(route)) if training.outcome.is_none() => Some(route.clone()),
         _ => None,
