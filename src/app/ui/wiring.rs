@@ -36,12 +36,25 @@ macro_rules! send {
 
 impl Controller {
     pub(super) fn connect(self: &Rc<Self>, window: &AppWindow) {
+        self.connect_commands(window);
         self.connect_navigation(window);
         self.connect_board(window);
         self.connect_game(window);
         self.connect_new_game(window);
         self.connect_by_message(window);
         self.connect_nearby(window);
+    }
+
+    /// The buttons that carry no value: each names its event (`Event::command`). A name
+    /// the core does not know is a mistake in a view (tests/commands.rs): told, ignored.
+    fn connect_commands(self: &Rc<Self>, window: &AppWindow) {
+        let commands = window.global::<crate::Commands>();
+        on!(self, commands.on_run, |c, name: slint::SharedString| match Event::command(&name) {
+            Some(event) => {
+                c.dispatch(event);
+            }
+            None => eprintln!("halma: a button sent the unknown command {name:?}"),
+        });
     }
 
     /// Play over the local network (#40).

@@ -267,6 +267,12 @@ pub enum Event {
 }
 
 impl Event {
+    /// The event a button with no value sends by `name` (`Commands.run(name)` in a view),
+    /// or `None` for a name no event has. Adding a button: ARCHITECTURE.md.
+    pub fn command(name: &str) -> Option<Event> {
+        COMMANDS.iter().find(|(known, _)| *known == name).map(|(_, event)| event())
+    }
+
     /// True for what plays on the live game from the board: in review the board shows an
     /// earlier position and takes no moves, so the dispatch drops these. Listed without a
     /// catch-all, so that a new event must be placed on one side.
@@ -312,6 +318,12 @@ impl Event {
         }
     }
 }
+
+/// A name a view sends through `Commands.run`, and the event it stands for.
+pub type Command = (&'static str, fn() -> Event);
+
+/// The events the views send by name through `Commands.run` ([`Event::command`]).
+pub const COMMANDS: &[Command] = &[];
 
 /// What `event` does to `state`, given what runs in the background (`facts`), and then
 /// what every change brings ([`settle`]). Review's gate is the dispatch's, not this
