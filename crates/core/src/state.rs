@@ -7,6 +7,8 @@
 use super::animation::Animation;
 use super::setup_form::SetupForm;
 use super::ui_state::UiState;
+use crate::boards::Cover;
+use crate::effects::Effects;
 use crate::jobs::JobKind;
 use crate::locale;
 use crate::players::FailureKind;
@@ -196,5 +198,66 @@ impl AppState {
     pub fn board_has_choice(&self) -> bool {
         let interaction = self.session.interaction();
         interaction.has_preview() || interaction.selected.is_some()
+    }
+}
+
+/// The stack of boards (`boards`): the one way another game covers the live one.
+impl AppState {
+    /// Puts `session` on top of the board, the game shown until now kept below it.
+    pub fn cover(&mut self, cover: Cover, session: Session) {
+        let below = std::mem::replace(&mut self.session, session);
+        self.boards.push(cover, below);
+    }
+
+    /// Takes the top game off when `cover` is what covers (gives it back); the game below
+    /// it is on top again. Nothing changes when the top is not covering by `cover`.
+    pub fn uncover(&mut self, cover: Cover) -> Option<Session> {
+        let below = self.boards.pop(cover)?;
+        Some(std::mem::replace(&mut self.session, below))
+    }
+
+    /// Drops every game below the top that `cover` covers (the top becomes the live game):
+    /// a new game took the board's place and the one set aside is the device's no more.
+    pub fn forget_covered(&mut self, cover: Cover) {
+        self.boards.forget(cover);
+    }
+
+    /// The live game, wherever it is in the stack: while a game by message is shown, the
+    /// game it covers (none when there was none); else the bottom of the stack, or the
+    /// shown game when nothing covers it and there is one.
+    pub fn live_session(&self) -> Option<&Session> {
+        if self.by_message.active.is_some() {
+            return self.boards.under(Cover::ByMessage);
+        }
+        match self.boards.bottom() {
+            Some(bottom) => Some(bottom),
+            None => self.ui.has_game().then_some(&self.session),
+        }
+    }
+
+    /// `action` with `board` on top of the stack (covering by `cover`), taken off after:
+    /// the guide's and the puzzles' games, which their owners keep between events. What
+    /// the action would start or stop for the game below (its computer, the hint, the
+    /// analysis) is not done, and its seat failure stays as it was.
+    pub fn on_covering_board(
+        &mut self,
+        cover: Cover,
+        board: &mut Session,
+        action: impl FnOnce(&mut AppState) -> Effects,
+    ) -> Effects {
+        let seat_failure = self.seat_failure;
+        // A new game's session stands in the owner's place meanwhile (cheap: a start position).
+        let placeholder = Session::new(GameConfig::default());
+        self.cover(cover, std::mem::replace(board, placeholder));
+        let mut effects = action(self);
+        if let Some(session) = self.uncover(cover) {
+            *board = session;
+        }
+        self.seat_failure = seat_failure;
+        effects.stop_search = false;
+        effects.start_hint = false;
+        effects.start_analysis = false;
+        effects.stop_analysis = false;
+        effects
     }
 }

@@ -3,7 +3,7 @@
 //! its inner loops); this is for the app's and the records' per-seat facts, where asking
 //! "which seats in play are X" was otherwise written out again at every use.
 
-use crate::{Seat, SeatSet};
+use crate::seat::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::ops::{Index, IndexMut};
 

@@ -3,7 +3,7 @@
 //! of a record), games set up from piece lists, and the check that an answer is legal.
 
 use super::reference::RefPosition;
-use super::{engine_position, ref_setup};
+use crate::glue::{engine_position, ref_setup};
 use halma_rules::{Action, Game, Move, Outcome, Seat, Setup, Square};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -80,8 +80,8 @@ pub fn game_from(pieces: &[(Seat, &[Square])], to_move: Seat, setup: Setup, plie
 /// A two-player game (A and C) from the squares' names of each side's pieces: the
 /// analysis tests' planted positions.
 pub fn two_player_game(a: &[&str], c: &[&str], to_move: Seat, plies: u32) -> Game {
-    let a: Vec<Square> = a.iter().map(|name| super::sq(name)).collect();
-    let c: Vec<Square> = c.iter().map(|name| super::sq(name)).collect();
+    let a: Vec<Square> = a.iter().map(|name| crate::glue::sq(name)).collect();
+    let c: Vec<Square> = c.iter().map(|name| crate::glue::sq(name)).collect();
     game_from(&[(Seat::A, &a), (Seat::C, &c)], to_move, Setup::TwoPlayers, plies)
 }
 

@@ -8,8 +8,8 @@
 
 #![allow(dead_code)] // each test file uses its own part of this module
 
+use crate::glue::{ref_setup, seats_in_play};
 use crate::reference::{self, RefPosition, Sq, DIRECTIONS};
-use crate::{ref_setup, seats_in_play};
 use halma_rules::{Action, Game, Move, Seat, Setup, Square};
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;

@@ -60,7 +60,7 @@ pub(super) fn detach(state: &mut AppState) {
 fn show_game(state: &mut AppState, id: GameId) -> Effects {
     state.by_message.sync(&state.session);
     let Some(session) = state.by_message.games.get(&id).and_then(session_for) else { return Effects::none() };
-    let closed = super::nearby::detach(state);
+    let closed = super::end_network_game(state);
     let effects = if state.by_message.active.is_none() && state.ui.has_game() {
         // The game on this device stays below the game by message, untouched.
         closed.and(super::begin_covering(state, Cover::ByMessage, session))

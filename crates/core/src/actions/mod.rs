@@ -18,7 +18,7 @@ mod train;
 pub use train::{mistakes_of, puzzle_rating, puzzle_set, Outcome as TrainOutcome, Source as TrainSource, Training};
 
 use super::effects::{Effects, Redraw, Save};
-use super::state::{AppState, Facts};
+use super::state::{AppState, Facts, Replacement};
 use crate::interface::{BoardTurning, Page, PlayerKind, ReviewStep, ThemeChoice};
 use crate::jobs::Finished;
 use crate::jobs::JobKind;
@@ -429,7 +429,7 @@ fn act(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         Confirm => play::confirm(state),
         Cancel => play::cancel(state),
         Hint => play::hint(state, facts),
-        Undo => nearby::undo(state),
+        Undo => undo(state),
         Redo => play::redo(state),
         OfferDraw => play::offer_draw(state),
         AnswerDraw(accept) => play::answer_draw(state, accept),
@@ -526,6 +526,34 @@ fn interrupt(state: &mut AppState) -> Effects {
     state.animation = None;
     state.seat_failure = None;
     Effects { stop_search: true, ..Effects::none() }
+}
+
+/// Undo, by who else knows the game: a live network game asks the other device first, a
+/// game by message keeps what the other side may know, any other takes back as ever.
+fn undo(state: &mut AppState) -> Effects {
+    if state.nearby.as_ref().is_some_and(crate::nearby::Nearby::is_live) {
+        nearby::undo(state)
+    } else if state.by_message.active.is_some() {
+        correspondence::undo(state)
+    } else {
+        play::undo(state)
+    }
+}
+
+/// The player said yes to replacing the unfinished game: what was held is done now.
+fn replace_agreed(state: &mut AppState, replacement: Option<Replacement>) -> Effects {
+    match replacement {
+        Some(Replacement::Import { session, review }) => records::take_place(state, *session, review),
+        Some(Replacement::Start) => pages::start_agreed(state),
+        Some(Replacement::Join { code, addr }) => nearby::join_agreed(state, code, addr),
+        None => Effects::redraw(),
+    }
+}
+
+/// The network game's link ends (another game takes the board): its other seats are
+/// played here from now on.
+fn end_network_game(state: &mut AppState) -> Effects {
+    nearby::detach(state)
 }
 
 /// Another game replaces the shown one (Start, an import, a tool's session): the game on

@@ -154,11 +154,12 @@ pub(super) fn answer_undo(state: &mut AppState, yes: bool) -> Effects {
     link(vec![LanCommand::AnswerUndo(yes)]).and(Effects::redraw())
 }
 
-/// Undo in a network game asks the other device first (like a draw offer); the moves go
-/// when it agrees. Once the link ended the game is this device's alone.
+/// Undo in a live network game asks the other device first (like a draw offer); the
+/// moves go when it agrees. (Once the link ended the game is this device's alone, and
+/// Undo is the ordinary one: `actions::undo`.)
 pub(super) fn undo(state: &mut AppState) -> Effects {
     let Some(nearby) = state.nearby.as_ref().filter(|nearby| nearby.is_live()) else {
-        return super::correspondence::undo(state);
+        return play::undo(state);
     };
     if nearby.undo_pending.is_some() || nearby.undo_asked.is_some() {
         return Effects::none();

@@ -11,7 +11,7 @@ use crate::jobs::{Finished, JobKind};
 use crate::players::{FailureKind, Turn};
 use crate::session::Player;
 use crate::sound::Cue;
-use crate::state::{AppState, Facts, Replacement};
+use crate::state::{AppState, Facts};
 use halma_rules::{Action, Seat, Square};
 
 /// What follows a tap, Enter or a picker's choice.
@@ -240,12 +240,10 @@ fn carry_out(state: &mut AppState, question: Question) -> Effects {
             Ok(_) => Effects::saved().and(ending(state)),
             Err(_) => Effects::redraw(),
         },
-        Question::Replace => match state.replacing.take() {
-            Some(Replacement::Import { session, review }) => super::records::take_place(state, *session, review),
-            Some(Replacement::Start) => super::pages::start_agreed(state),
-            Some(Replacement::Join { code, addr }) => super::nearby::join_agreed(state, code, addr),
-            None => Effects::redraw(),
-        },
+        Question::Replace => {
+            let replacement = state.replacing.take();
+            super::replace_agreed(state, replacement)
+        }
         Question::None => Effects::redraw(),
     }
 }
