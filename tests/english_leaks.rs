@@ -451,16 +451,44 @@ fn check_language(checker: &mut Checker, analysed: &(Session, usize)) {
     } else {
         checker.report.push(format!("{language}-game: no «More actions» button"));
     }
-    game_state.set_save_failure(halma::SaveFailureKind::DiskFull);
+    {
+        let mut view = game_state.get_view();
+        view.save_failure = halma::SaveFailureKind::DiskFull;
+        game_state.set_view(view);
+    }
     checker.state(&window, "troubles");
-    game_state.set_human_turn(false);
-    game_state.set_computer_failed(true);
-    game_state.set_seat_failure(halma::SeatFailure::ProgramCannotStart);
+    {
+        let mut view = game_state.get_view();
+        view.human_turn = false;
+        game_state.set_view(view);
+    }
+    {
+        let mut view = game_state.get_view();
+        view.computer_failed = true;
+        game_state.set_view(view);
+    }
+    {
+        let mut view = game_state.get_view();
+        view.seat_failure = halma::SeatFailure::ProgramCannotStart;
+        game_state.set_view(view);
+    }
     checker.state(&window, "troubles-engine");
-    game_state.set_seat_failure(halma::SeatFailure::Search);
+    {
+        let mut view = game_state.get_view();
+        view.seat_failure = halma::SeatFailure::Search;
+        game_state.set_view(view);
+    }
     checker.state(&window, "troubles-both");
-    game_state.set_save_failure(halma::SaveFailureKind::None);
-    game_state.set_computer_failed(false);
+    {
+        let mut view = game_state.get_view();
+        view.save_failure = halma::SaveFailureKind::None;
+        game_state.set_view(view);
+    }
+    {
+        let mut view = game_state.get_view();
+        view.computer_failed = false;
+        game_state.set_view(view);
+    }
 
     controller.begin_session(game_in_progress());
     game_state.invoke_review_step(halma::ReviewStep::Back);
@@ -482,10 +510,18 @@ fn check_language(checker: &mut Checker, analysed: &(Session, usize)) {
     analysis.invoke_analyse();
     checker.state(&window, "analysing");
     analysis.invoke_cancel();
-    analysis.set_failed(true);
+    {
+        let mut view = analysis.get_view();
+        view.failed = true;
+        analysis.set_view(view);
+    }
     let texts = checker.state(&window, "analysis-failed");
     checker.expect(&texts, "analysis-failed", "The analysis could not be finished. Try Analyse again.");
-    analysis.set_failed(false);
+    {
+        let mut view = analysis.get_view();
+        view.failed = false;
+        analysis.set_view(view);
+    }
     controller.begin_session(analysed.0.clone());
     analysis.invoke_show_position(analysed.1 as i32);
     checker.state(&window, "analysed-review");
@@ -645,7 +681,7 @@ fn check_guide(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contro
     controller.begin_session(game_in_progress());
     controller.dispatch(Event::OpenGuide);
     let guide = window.global::<halma::Guide>();
-    if !guide.get_active() {
+    if !guide.get_view().active {
         checker.report.push(format!("{}: the guide did not open", checker.language));
         return;
     }
@@ -666,15 +702,35 @@ fn check_guide(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contro
         GuideStep::Done,
     ];
     for (index, step) in steps.into_iter().enumerate() {
-        guide.set_step(step);
-        guide.set_number(index as i32 + 1);
+        {
+            let mut view = guide.get_view();
+            view.step = step;
+            guide.set_view(view);
+        }
+        {
+            let mut view = guide.get_view();
+            view.number = index as i32 + 1;
+            guide.set_view(view);
+        }
         checker.state(window, &format!("guide-{}", index + 1));
     }
-    guide.set_step(GuideStep::Jump);
-    guide.set_retry(true);
+    {
+        let mut view = guide.get_view();
+        view.step = GuideStep::Jump;
+        guide.set_view(view);
+    }
+    {
+        let mut view = guide.get_view();
+        view.retry = true;
+        guide.set_view(view);
+    }
     let texts = checker.state(window, "guide-retry");
     checker.expect(&texts, "guide-retry", "That was another move: the position is set up again. Try once more.");
-    guide.set_retry(false);
+    {
+        let mut view = guide.get_view();
+        view.retry = false;
+        guide.set_view(view);
+    }
     checker.settle = true;
     controller.dispatch(Event::SkipGuide);
 }
@@ -688,18 +744,38 @@ fn check_by_message(checker: &mut Checker, window: &AppWindow, controller: &Rc<C
     i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));
     checker.settle = false;
     let by_message = window.global::<halma::ByMessage>();
-    by_message.set_active(true);
-    by_message.set_can_send(true);
-    by_message.set_waiting_seat(2);
+    {
+        let mut view = by_message.get_view();
+        view.active = true;
+        by_message.set_view(view);
+    }
+    {
+        let mut view = by_message.get_view();
+        view.can_send = true;
+        by_message.set_view(view);
+    }
+    {
+        let mut view = by_message.get_view();
+        view.waiting_seat = 2;
+        by_message.set_view(view);
+    }
     let played = [PlayedAction { seat: 2, action: "pass".into() }, PlayedAction { seat: 2, action: "n14-m13".into() }];
     by_message.set_played(slint::ModelRc::new(slint::VecModel::from(played.to_vec())));
-    by_message.set_your_move(true);
+    {
+        let mut view = by_message.get_view();
+        view.your_move = true;
+        by_message.set_view(view);
+    }
     for (name, note) in [
         ("by-message-received", MessageNote::Received),
         ("by-message-started", MessageNote::Started),
         ("by-message-sent", MessageNote::Sent),
     ] {
-        by_message.set_note(note);
+        {
+            let mut view = by_message.get_view();
+            view.note = note;
+            by_message.set_view(view);
+        }
         let texts = checker.state(window, name);
         if note == MessageNote::Received {
             // The pass in words; the move after it in notation.
@@ -710,10 +786,22 @@ fn check_by_message(checker: &mut Checker, window: &AppWindow, controller: &Rc<C
             }
         }
     }
-    by_message.set_saved_to(SAVED_TO.into());
+    {
+        let mut view = by_message.get_view();
+        view.saved_to = SAVED_TO.into();
+        by_message.set_view(view);
+    }
     checker.state(window, "by-message-sent-saved");
-    by_message.set_saved_to("".into());
-    by_message.set_note(MessageNote::None);
+    {
+        let mut view = by_message.get_view();
+        view.saved_to = "".into();
+        by_message.set_view(view);
+    }
+    {
+        let mut view = by_message.get_view();
+        view.note = MessageNote::None;
+        by_message.set_view(view);
+    }
 
     by_message.invoke_open_receive();
     checker.state(window, "receive");
@@ -734,21 +822,61 @@ fn check_by_message(checker: &mut Checker, window: &AppWindow, controller: &Rc<C
         ReceiveTrouble::SkippedTurn,
         ReceiveTrouble::Damaged,
     ];
-    by_message.set_trouble_number(3);
-    by_message.set_trouble_seat(2);
+    {
+        let mut view = by_message.get_view();
+        view.trouble_number = 3;
+        by_message.set_view(view);
+    }
+    {
+        let mut view = by_message.get_view();
+        view.trouble_seat = 2;
+        by_message.set_view(view);
+    }
     for trouble in troubles {
-        by_message.set_trouble(trouble);
+        {
+            let mut view = by_message.get_view();
+            view.trouble = trouble;
+            by_message.set_view(view);
+        }
         checker.state(window, &format!("receive-{trouble:?}"));
     }
-    by_message.set_trouble(ReceiveTrouble::None);
-    by_message.set_offered(true);
-    by_message.set_offered_from(2);
-    by_message.set_offered_players(2);
-    by_message.set_offered_moves(3);
+    {
+        let mut view = by_message.get_view();
+        view.trouble = ReceiveTrouble::None;
+        by_message.set_view(view);
+    }
+    {
+        let mut view = by_message.get_view();
+        view.offered = true;
+        by_message.set_view(view);
+    }
+    {
+        let mut view = by_message.get_view();
+        view.offered_from = 2;
+        by_message.set_view(view);
+    }
+    {
+        let mut view = by_message.get_view();
+        view.offered_players = 2;
+        by_message.set_view(view);
+    }
+    {
+        let mut view = by_message.get_view();
+        view.offered_moves = 3;
+        by_message.set_view(view);
+    }
     checker.state(window, "receive-offer");
-    by_message.set_offered(false);
+    {
+        let mut view = by_message.get_view();
+        view.offered = false;
+        by_message.set_view(view);
+    }
     by_message.invoke_close_receive();
-    by_message.set_active(false);
+    {
+        let mut view = by_message.get_view();
+        view.active = false;
+        by_message.set_view(view);
+    }
 
     let rows = |rows: Vec<GameRow>| slint::ModelRc::new(slint::VecModel::from(rows));
     by_message.set_games(rows(Vec::new()));
@@ -784,17 +912,45 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
     i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));
     checker.settle = false;
     let nearby = window.global::<halma::Nearby>();
-    nearby.set_active(true);
-    nearby.set_hosting(true);
-    nearby.set_code("7KQ2M4".into());
-    nearby.set_address("192.168.1.5:40123".into());
+    {
+        let mut view = nearby.get_view();
+        view.active = true;
+        nearby.set_view(view);
+    }
+    {
+        let mut view = nearby.get_view();
+        view.hosting = true;
+        nearby.set_view(view);
+    }
+    {
+        let mut view = nearby.get_view();
+        view.code = "7KQ2M4".into();
+        nearby.set_view(view);
+    }
+    {
+        let mut view = nearby.get_view();
+        view.address = "192.168.1.5:40123".into();
+        nearby.set_view(view);
+    }
     for status in [NearbyStatus::Waiting, NearbyStatus::Connecting, NearbyStatus::Connected, NearbyStatus::Lost] {
-        nearby.set_status(status);
+        {
+            let mut view = nearby.get_view();
+            view.status = status;
+            nearby.set_view(view);
+        }
         checker.state(window, &format!("nearby-{status:?}"));
     }
-    nearby.set_hosting(false);
+    {
+        let mut view = nearby.get_view();
+        view.hosting = false;
+        nearby.set_view(view);
+    }
     checker.state(window, "nearby-lost-guest");
-    nearby.set_status(NearbyStatus::Ended);
+    {
+        let mut view = nearby.get_view();
+        view.status = NearbyStatus::Ended;
+        nearby.set_view(view);
+    }
     let troubles = [
         NearbyTrouble::Left,
         NearbyTrouble::WrongCode,
@@ -803,13 +959,33 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
         NearbyTrouble::NoNetwork,
     ];
     for trouble in troubles {
-        nearby.set_ending(trouble);
+        {
+            let mut view = nearby.get_view();
+            view.ending = trouble;
+            nearby.set_view(view);
+        }
         checker.state(window, &format!("nearby-ended-{trouble:?}"));
     }
-    nearby.set_status(NearbyStatus::Connected);
-    nearby.set_note_seat(2);
-    nearby.set_taken_back(2);
-    nearby.set_gained(1);
+    {
+        let mut view = nearby.get_view();
+        view.status = NearbyStatus::Connected;
+        nearby.set_view(view);
+    }
+    {
+        let mut view = nearby.get_view();
+        view.note_seat = 2;
+        nearby.set_view(view);
+    }
+    {
+        let mut view = nearby.get_view();
+        view.taken_back = 2;
+        nearby.set_view(view);
+    }
+    {
+        let mut view = nearby.get_view();
+        view.gained = 1;
+        nearby.set_view(view);
+    }
     for note in [
         NearbyNote::Played,
         NearbyNote::Undone,
@@ -817,8 +993,16 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
         NearbyNote::WrongCodeTried,
         NearbyNote::Resynced,
     ] {
-        nearby.set_note(note);
-        nearby.set_note_action("pass".into());
+        {
+            let mut view = nearby.get_view();
+            view.note = note;
+            nearby.set_view(view);
+        }
+        {
+            let mut view = nearby.get_view();
+            view.note_action = "pass".into();
+            nearby.set_view(view);
+        }
         let texts = checker.state(window, &format!("nearby-{note:?}"));
         if note == NearbyNote::Played {
             let passed = checker.translated("{} passed.");
@@ -826,24 +1010,56 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
             if !texts.iter().any(|(_, text)| text.starts_with(before) && text.ends_with(after)) {
                 checker.report.push(format!("{}-nearby-played: no «{passed}» for the pass", checker.language));
             }
-            nearby.set_note_action("n14-m13".into());
+            {
+                let mut view = nearby.get_view();
+                view.note_action = "n14-m13".into();
+                nearby.set_view(view);
+            }
             checker.state(window, "nearby-played-move");
         }
     }
-    nearby.set_taken_back(0);
+    {
+        let mut view = nearby.get_view();
+        view.taken_back = 0;
+        nearby.set_view(view);
+    }
     checker.state(window, "nearby-resynced-none-lost");
-    nearby.set_note(NearbyNote::None);
-    nearby.set_undo_asked(true);
+    {
+        let mut view = nearby.get_view();
+        view.note = NearbyNote::None;
+        nearby.set_view(view);
+    }
+    {
+        let mut view = nearby.get_view();
+        view.undo_asked = true;
+        nearby.set_view(view);
+    }
     checker.state(window, "nearby-undo-asked");
-    nearby.set_undo_asked(false);
-    nearby.set_undo_pending(true);
+    {
+        let mut view = nearby.get_view();
+        view.undo_asked = false;
+        nearby.set_view(view);
+    }
+    {
+        let mut view = nearby.get_view();
+        view.undo_pending = true;
+        nearby.set_view(view);
+    }
     checker.state(window, "nearby-undo-pending");
-    nearby.set_undo_pending(false);
-    nearby.set_active(false);
+    {
+        let mut view = nearby.get_view();
+        view.undo_pending = false;
+        nearby.set_view(view);
+    }
+    {
+        let mut view = nearby.get_view();
+        view.active = false;
+        nearby.set_view(view);
+    }
 
     window.global::<Navigation>().invoke_show(Page::NewGame);
     controller.dispatch(Event::OpenJoin);
-    if !nearby.get_joining() {
+    if !nearby.get_view().joining {
         checker.report.push(format!("{}: the Join dialog did not open", checker.language));
         checker.settle = true;
         return;
@@ -852,9 +1068,17 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
     let hosts = [FoundHost { game: "7KQ2M4XA".into(), address: "192.168.1.5:40123".into() }];
     nearby.set_hosts(slint::ModelRc::new(slint::VecModel::from(hosts.to_vec())));
     checker.state(window, "join-found");
-    nearby.set_join_connecting(true);
+    {
+        let mut view = nearby.get_view();
+        view.join_connecting = true;
+        nearby.set_view(view);
+    }
     checker.state(window, "join-connecting");
-    nearby.set_join_connecting(false);
+    {
+        let mut view = nearby.get_view();
+        view.join_connecting = false;
+        nearby.set_view(view);
+    }
     for trouble in [
         NearbyTrouble::Code,
         NearbyTrouble::Address,
@@ -864,10 +1088,18 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
         NearbyTrouble::NoNetwork,
         NearbyTrouble::Left,
     ] {
-        nearby.set_join_trouble(trouble);
+        {
+            let mut view = nearby.get_view();
+            view.join_trouble = trouble;
+            nearby.set_view(view);
+        }
         checker.state(window, &format!("join-{trouble:?}"));
     }
-    nearby.set_join_trouble(NearbyTrouble::None);
+    {
+        let mut view = nearby.get_view();
+        view.join_trouble = NearbyTrouble::None;
+        nearby.set_view(view);
+    }
     checker.settle = true;
     controller.dispatch(Event::CloseJoin);
 }

@@ -334,7 +334,7 @@ fn monkey() {
                         let text = String::from_utf8_lossy(&text).into_owned();
                         records.invoke_open_import();
                         records.invoke_import(text.clone().into(), rng.random_bool(0.5));
-                        if records.get_importing() {
+                        if records.get_view().importing {
                             // Refused: nothing changed.
                             assert_eq!(
                                 h.controller.session().game(),
@@ -388,5 +388,5 @@ fn monkey() {
     // A finished game or one in progress: the screen shows something sensible.
     // The game page is only shown with a game to show.
     let page = h.navigation().get_page();
-    assert!(page != halma::Page::Game || h.form().get_can_resume(), "the game page without a game");
+    assert!(page != halma::Page::Game || h.form().get_view().can_resume, "the game page without a game");
 }

@@ -72,12 +72,12 @@ fn open_window(
 fn store_shots(window: &AppWindow, controller: &std::rc::Rc<Controller>, name: &str) {
     window.global::<Preferences>().invoke_set_turning(BoardTurning::Fixed);
     controller.begin_session(game_in_progress());
-    assert!(window.global::<GameState>().get_has_preview(), "the game shot shows a preview");
+    assert!(window.global::<GameState>().get_view().has_preview, "the game shot shows a preview");
     snapshot(window, &format!("{name}-game"));
     let (analysed, shown) = analysed_2p();
     controller.begin_session(analysed);
     window.global::<halma::Analysis>().invoke_show_position(shown as i32);
-    assert!(window.global::<halma::Analysis>().get_available());
+    assert!(window.global::<halma::Analysis>().get_view().available);
     snapshot(window, &format!("{name}-analysed-review"));
 }
 
@@ -101,7 +101,7 @@ fn loupe_shot(window: &AppWindow, controller: &std::rc::Rc<Controller>, name: &s
     let point = slint::LogicalPosition::new(origin.x + (x as f32 + 0.8) * cell, origin.y + (y as f32 + 0.3) * cell);
     touch(point, TouchPhase::Started);
     i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(400));
-    assert!(window.global::<halma::BoardState>().get_loupe_shown(), "the resting finger shows the loupe");
+    assert!(window.global::<halma::BoardState>().get_view().loupe_shown, "the resting finger shows the loupe");
     snapshot(window, name);
     touch(point, TouchPhase::Cancelled);
     i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(50));
@@ -479,22 +479,22 @@ const DARK_SIZES: [&str; 2] = ["phone-small", "tablet"];
 /// review. Named `<code>-<size>-dark-<state>`.
 fn dark_shots(window: &AppWindow, controller: &std::rc::Rc<Controller>, name: &str) {
     window.global::<Preferences>().invoke_set_theme(ThemeChoice::Dark);
-    assert_eq!(window.global::<Preferences>().get_theme(), ThemeChoice::Dark, "the theme is kept");
+    assert_eq!(window.global::<Preferences>().get_view().theme, ThemeChoice::Dark, "the theme is kept");
     window.global::<Navigation>().invoke_show(Page::NewGame);
     snapshot(window, &format!("{name}-dark-new-game"));
     controller.begin_session(game_in_progress());
-    assert!(window.global::<GameState>().get_has_preview(), "the game shot shows a preview");
+    assert!(window.global::<GameState>().get_view().has_preview, "the game shot shows a preview");
     snapshot(window, &format!("{name}-dark-game"));
     open_menu(window);
     snapshot(window, &format!("{name}-dark-menu"));
     press_escape(window);
     window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
     window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
-    assert!(window.global::<GameState>().get_reviewing());
+    assert!(window.global::<GameState>().get_view().reviewing);
     snapshot(window, &format!("{name}-dark-review"));
     window.global::<GameState>().invoke_review_step(halma::ReviewStep::Leave);
     controller.begin_session(won_2p());
-    assert_eq!(window.global::<GameState>().get_outcome(), halma::Outcome::Win);
+    assert_eq!(window.global::<GameState>().get_view().outcome, halma::Outcome::Win);
     snapshot(window, &format!("{name}-dark-won"));
     let (analysed, shown) = analysed_2p();
     controller.begin_session(analysed);
@@ -522,7 +522,7 @@ fn guide_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &
     use halma_core::actions::Event;
     controller.begin_session(game_in_progress());
     controller.dispatch(Event::OpenGuide);
-    assert!(window.global::<halma::Guide>().get_active());
+    assert!(window.global::<halma::Guide>().get_view().active);
     snapshot(window, &format!("{name}-guide-select"));
     let tap = |square: &str| {
         let square: Square = square.parse().expect("square");
@@ -532,7 +532,7 @@ fn guide_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &
     };
     tap("b2");
     tap("c3");
-    assert_eq!(window.global::<halma::Guide>().get_step(), halma::GuideStep::Confirm);
+    assert_eq!(window.global::<halma::Guide>().get_view().step, halma::GuideStep::Confirm);
     snapshot(window, &format!("{name}-guide-confirm"));
     controller.dispatch(Event::Confirm);
     while controller.is_animating() {
@@ -540,10 +540,10 @@ fn guide_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: &
     }
     tap("c3");
     tap("e5");
-    assert_eq!(window.global::<halma::Guide>().get_step(), halma::GuideStep::Chain);
+    assert_eq!(window.global::<halma::Guide>().get_view().step, halma::GuideStep::Chain);
     snapshot(window, &format!("{name}-guide-chain"));
     controller.dispatch(Event::SkipGuide);
-    assert!(!window.global::<halma::Guide>().get_active());
+    assert!(!window.global::<halma::Guide>().get_view().active);
 }
 
 /// The Train page's shots (#41): two languages and two sizes, and the smallest phone in the
@@ -571,7 +571,7 @@ fn newcomer_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name
     let mut hinted = Session::new(humans(Setup::TwoPlayers));
     assert!(hinted.show_hint(&[sq("d2"), sq("e3")]));
     controller.begin_session(hinted);
-    assert!(window.global::<halma::BoardState>().get_preview_is_hint());
+    assert!(window.global::<halma::BoardState>().get_view().preview_is_hint);
     snapshot(window, &format!("{name}-hint"));
     let mut stepped = Session::new(humans(Setup::TwoPlayers));
     stepped.tap(sq("a5"));
@@ -594,7 +594,7 @@ fn newcomer_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name
     for square in ["c3", "e5", "g5", "e5"] {
         tap(square);
     }
-    assert!(window.global::<halma::Guide>().get_cut(), "the chain was cut");
+    assert!(window.global::<halma::Guide>().get_view().cut, "the chain was cut");
     snapshot(window, &format!("{name}-guide-cut"));
     controller.dispatch(Event::SkipGuide);
     // A 3-player round: the two other seats' moves since the first seat's.
@@ -670,7 +670,7 @@ fn by_message_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, na
     form.invoke_set_first_seat(0);
     form.invoke_start();
     let by_message = window.global::<halma::ByMessage>();
-    assert!(by_message.get_active());
+    assert!(by_message.get_view().active);
     let sq = |name: &str| name.parse::<Square>().expect("square");
     for square in [sq("e2"), sq("f3")] {
         let (x, y) = controller.session().view().display_cell(square);
@@ -680,7 +680,7 @@ fn by_message_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, na
     while controller.is_animating() {
         controller.dispatch(Event::AnimationStep);
     }
-    assert!(by_message.get_can_send());
+    assert!(by_message.get_view().can_send);
     snapshot(window, &format!("{name}-by-message-send"));
     let sent = by_message.invoke_send(by_message.invoke_header());
     assert!(sent.contains("halma-by-message 1 game="));
@@ -701,7 +701,7 @@ fn by_message_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, na
         editor.set_accessible_value(rewrite.as_str());
     }
     by_message.invoke_receive(rewrite.into());
-    assert_eq!(by_message.get_trouble(), halma::ReceiveTrouble::Rewritten);
+    assert_eq!(by_message.get_view().trouble, halma::ReceiveTrouble::Rewritten);
     snapshot(window, &format!("{name}-by-message-refused"));
     by_message.invoke_close_receive();
     window.global::<Navigation>().invoke_show(Page::Games);
@@ -725,11 +725,11 @@ fn nearby_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: 
     form.invoke_start();
     // An unfinished game of the shots before is replaced with the player's yes.
     let game = window.global::<halma::GameState>();
-    if game.get_question() == halma::Question::Replace {
+    if game.get_view().question == halma::Question::Replace {
         game.invoke_answer_question(true);
     }
     let nearby = window.global::<halma::Nearby>();
-    assert!(nearby.get_active() && nearby.get_hosting());
+    assert!(nearby.get_view().active && nearby.get_view().hosting);
     let address: std::net::SocketAddr = "192.168.1.5:40123".parse().expect("an address");
     controller.dispatch(Event::Nearby(vec![LanEvent::Listening(address)]));
     snapshot(window, &format!("{name}-nearby-host"));
@@ -753,7 +753,7 @@ fn nearby_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: 
         controller.dispatch(Event::AnimationStep);
     }
     controller.dispatch(Event::Nearby(vec![LanEvent::UndoRequested { to: 1 }]));
-    assert!(nearby.get_undo_asked());
+    assert!(nearby.get_view().undo_asked);
     snapshot(window, &format!("{name}-nearby-undo-asked"));
     controller.dispatch(Event::AnswerUndo(false));
     controller.dispatch(Event::LeaveNearby);
@@ -766,7 +766,7 @@ fn nearby_shots(controller: &std::rc::Rc<Controller>, window: &AppWindow, name: 
     controller.dispatch(Event::JoinNearby { code: "7KQ2M4".into(), address: address.to_string() });
     let refused = DropReason::PeerSaid { reason: ByeReason::WrongCode, text: String::new() };
     controller.dispatch(Event::Nearby(vec![LanEvent::Disconnected { reason: refused, retrying: false }]));
-    assert_eq!(nearby.get_join_trouble(), halma::NearbyTrouble::WrongCode);
+    assert_eq!(nearby.get_view().join_trouble, halma::NearbyTrouble::WrongCode);
     snapshot(window, &format!("{name}-nearby-join"));
     controller.dispatch(Event::CloseJoin);
 }
@@ -871,10 +871,10 @@ fn screenshots_in_every_language_and_size() {
             }
             // The computer thinking, its progress under the status and Undo at hand.
             controller.begin_session(computer_to_move());
-            assert!(window.global::<GameState>().get_computer_thinking());
+            assert!(window.global::<GameState>().get_view().computer_thinking);
             snapshot(&window, &format!("{code}-{size_name}-thinking"));
             controller.begin_session(game_in_progress());
-            assert!(window.global::<GameState>().get_has_preview(), "the game shot shows a preview");
+            assert!(window.global::<GameState>().get_view().has_preview, "the game shot shows a preview");
             snapshot(&window, &format!("{code}-{size_name}-game"));
             // The "⋯" menu over the game, opened as a player does; Esc closes it.
             open_menu(&window);
@@ -885,27 +885,67 @@ fn screenshots_in_every_language_and_size() {
                 "Esc closed the menu"
             );
             // A save that failed under a previewed jump chain, as the game page tells it.
-            window.global::<GameState>().set_save_failure(halma::SaveFailureKind::DiskFull);
+            {
+                let g = window.global::<GameState>();
+                let mut view = g.get_view();
+                view.save_failure = halma::SaveFailureKind::DiskFull;
+                g.set_view(view);
+            }
             snapshot(&window, &format!("{code}-{size_name}-troubles"));
             // Both troubles at once: a failed save and a computer whose search failed (no
             // preview or pickers then: the computer's seat waits for Retry).
             controller.begin_session(piece_selected());
             window.global::<GameState>().invoke_cancel();
-            window.global::<GameState>().set_human_turn(false);
-            window.global::<GameState>().set_save_failure(halma::SaveFailureKind::DiskFull);
-            window.global::<GameState>().set_computer_failed(true);
+            {
+                let g = window.global::<GameState>();
+                let mut view = g.get_view();
+                view.human_turn = false;
+                g.set_view(view);
+            }
+            {
+                let g = window.global::<GameState>();
+                let mut view = g.get_view();
+                view.save_failure = halma::SaveFailureKind::DiskFull;
+                g.set_view(view);
+            }
+            {
+                let g = window.global::<GameState>();
+                let mut view = g.get_view();
+                view.computer_failed = true;
+                g.set_view(view);
+            }
             snapshot(&window, &format!("{code}-{size_name}-troubles-both"));
             // The longest seat failure: an engine program that could not be started.
-            window.global::<GameState>().set_seat_failure(halma::SeatFailure::ProgramCannotStart);
+            {
+                let g = window.global::<GameState>();
+                let mut view = g.get_view();
+                view.seat_failure = halma::SeatFailure::ProgramCannotStart;
+                g.set_view(view);
+            }
             snapshot(&window, &format!("{code}-{size_name}-troubles-engine"));
-            window.global::<GameState>().set_seat_failure(halma::SeatFailure::Search);
-            window.global::<GameState>().set_save_failure(halma::SaveFailureKind::None);
-            window.global::<GameState>().set_computer_failed(false);
+            {
+                let g = window.global::<GameState>();
+                let mut view = g.get_view();
+                view.seat_failure = halma::SeatFailure::Search;
+                g.set_view(view);
+            }
+            {
+                let g = window.global::<GameState>();
+                let mut view = g.get_view();
+                view.save_failure = halma::SaveFailureKind::None;
+                g.set_view(view);
+            }
+            {
+                let g = window.global::<GameState>();
+                let mut view = g.get_view();
+                view.computer_failed = false;
+                g.set_view(view);
+            }
             controller.begin_session(game_in_progress());
             // Review: an earlier position of the game, with the move list.
             window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
             window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
-            assert!(window.global::<GameState>().get_reviewing());
+            assert!(window.global::<GameState>().get_view().reviewing);
             snapshot(&window, &format!("{code}-{size_name}-review"));
             window.global::<GameState>().invoke_review_step(halma::ReviewStep::Leave);
             // The analysis: its progress on the end card, then the analysed review (the
@@ -913,13 +953,13 @@ fn screenshots_in_every_language_and_size() {
             controller.set_analysis_quality(halma_ai::analysis::Quality::QUICK);
             controller.begin_session(finished_2p());
             window.global::<halma::Analysis>().invoke_analyse();
-            assert!(window.global::<halma::Analysis>().get_running());
+            assert!(window.global::<halma::Analysis>().get_view().running);
             snapshot(&window, &format!("{code}-{size_name}-analysing"));
             window.global::<halma::Analysis>().invoke_cancel();
             let (analysed, shown) = analysed_2p();
             controller.begin_session(analysed);
             window.global::<halma::Analysis>().invoke_show_position(shown as i32);
-            assert!(window.global::<halma::Analysis>().get_available());
+            assert!(window.global::<halma::Analysis>().get_view().available);
             snapshot(&window, &format!("{code}-{size_name}-analysed-review"));
             window.global::<halma::Analysis>().invoke_set_summary_open(true);
             snapshot(&window, &format!("{code}-{size_name}-analysis-summary"));
@@ -935,17 +975,17 @@ fn screenshots_in_every_language_and_size() {
                 editor.set_accessible_value(pasted);
             }
             window.global::<halma::Records>().invoke_import(pasted.into(), false);
-            assert_ne!(window.global::<halma::Records>().get_trouble(), halma::RecordTrouble::None);
+            assert_ne!(window.global::<halma::Records>().get_view().trouble, halma::RecordTrouble::None);
             snapshot(&window, &format!("{code}-{size_name}-import-error"));
             window.global::<halma::Records>().invoke_close_import();
             // The questions before replacing an unfinished game and before a draw offer.
             window.global::<GameState>().invoke_new_game();
-            assert_eq!(window.global::<GameState>().get_question(), halma::Question::NewGame);
+            assert_eq!(window.global::<GameState>().get_view().question, halma::Question::NewGame);
             snapshot(&window, &format!("{code}-{size_name}-ask-new-game"));
             window.global::<GameState>().invoke_answer_question(false);
             controller.begin_session(draw_offerable(Setup::TwoPlayers));
             window.global::<GameState>().invoke_offer_draw();
-            assert_eq!(window.global::<GameState>().get_question(), halma::Question::OfferDraw);
+            assert_eq!(window.global::<GameState>().get_view().question, halma::Question::OfferDraw);
             snapshot(&window, &format!("{code}-{size_name}-ask-draw"));
             window.global::<GameState>().invoke_answer_question(false);
             // Every army's target camp outlined: 3 players (B races to the empty corner)
@@ -958,20 +998,20 @@ fn screenshots_in_every_language_and_size() {
                 }));
                 snapshot(&window, &format!("{code}-{size_name}-3p"));
                 controller.begin_session(arrived_4p());
-                assert!(window.global::<GameState>().get_moves_partner());
+                assert!(window.global::<GameState>().get_view().moves_partner);
                 snapshot(&window, &format!("{code}-{size_name}-4p-arrived"));
                 controller.begin_session(won_2p());
-                assert_eq!(window.global::<GameState>().get_outcome(), halma::Outcome::Win);
+                assert_eq!(window.global::<GameState>().get_view().outcome, halma::Outcome::Win);
                 snapshot(&window, &format!("{code}-{size_name}-won"));
             }
             // Late states: a person's draw vote, then the end of a game.
             controller.begin_session(draw_offered(Setup::ThreePlayers));
-            assert!(window.global::<GameState>().get_vote_awaited(), "the vote shot shows the dialog");
+            assert!(window.global::<GameState>().get_view().vote_awaited, "the vote shot shows the dialog");
             snapshot(&window, &format!("{code}-{size_name}-draw-vote"));
             let mut ended = draw_offered(Setup::TwoPlayers);
             assert!(ended.answer_draw(Seat::C, true).is_ok());
             controller.begin_session(ended);
-            assert_ne!(window.global::<GameState>().get_outcome(), halma::Outcome::Ongoing);
+            assert_ne!(window.global::<GameState>().get_view().outcome, halma::Outcome::Ongoing);
             snapshot(&window, &format!("{code}-{size_name}-game-over"));
             // The report of a save that could not be loaded, as the new-game screen shows it.
             let problems = [
@@ -1075,7 +1115,7 @@ fn decided_review_and_three_player_graph() {
             let (window, controller) = open_window(code, (width, height, scale), &data);
             controller.begin_session(decided.clone());
             window.global::<halma::Analysis>().invoke_show_position(shown as i32);
-            assert!(window.global::<halma::Analysis>().get_shown_mark().decided != 0);
+            assert!(window.global::<halma::Analysis>().get_view().shown_mark.decided != 0);
             snapshot(&window, &format!("{code}-{size_name}-decided-review"));
             window.global::<halma::Analysis>().invoke_set_summary_open(true);
             snapshot(&window, &format!("{code}-{size_name}-decided-summary"));

@@ -21,16 +21,16 @@ fn tap_preview_confirm_a_step() {
     assert!(!h.button_enabled("Confirm"), "nothing to confirm before a preview");
     h.tap(sq("f3"));
     assert_eq!(h.route(), vec![sq("e2"), sq("f3")]);
-    assert!(h.game_state().get_can_confirm());
+    assert!(h.game_state().get_view().can_confirm);
     assert!(h.game().history().is_empty(), "a preview moves nothing");
     h.click_button("Confirm");
     assert_eq!(h.game().history().len(), 1);
     assert_eq!(h.game().position().piece_at(sq("f3")), Some(Seat::A));
     assert!(h.route().is_empty());
     // The move is animated hop by hop, then shown in place.
-    assert!(h.board().get_anim_visible());
+    assert!(h.board().get_view().anim_visible);
     advance(600);
-    assert!(!h.board().get_anim_visible());
+    assert!(!h.board().get_view().anim_visible);
 }
 
 /// Two people; A on c3 can jump over d4 to e5, then over f5 to g5, then over g6 to g7.
@@ -77,7 +77,7 @@ fn pickers_preview_like_taps() {
     h.start(Session::new(humans(Setup::TwoPlayers)));
     let pieces: Vec<String> = h.pickers().get_pieces().iter().map(|s| s.to_string()).collect();
     assert!(!pieces.iter().any(|p| p == "Piece"), "the prompt is not an entry");
-    assert_eq!(h.pickers().get_piece_index(), -1, "nothing chosen: the picker shows its prompt");
+    assert_eq!(h.pickers().get_view().piece_index, -1, "nothing chosen: the picker shows its prompt");
     assert!(h.picker_shows_prompt("Piece"));
     let index = pieces.iter().position(|p| p == "b4").expect("b4 can move") as i32;
     h.pickers().invoke_pick_piece(index);
@@ -89,7 +89,7 @@ fn pickers_preview_like_taps() {
     h.pickers().invoke_pick_destination(2);
     advance(20);
     assert_eq!(h.route(), vec![sq("b4"), sq("b6")]);
-    assert_eq!(h.pickers().get_destination_index(), 2);
+    assert_eq!(h.pickers().get_view().destination_index, 2);
     h.click_button("Confirm");
     assert_eq!(h.game().history().len(), 1);
 }
@@ -103,7 +103,7 @@ fn keyboard_commands() {
     }
     h.key(slint::platform::Key::UpArrow);
     assert_eq!(h.controller.session().interaction().cursor, sq("d2"));
-    assert!(h.board().get_cursor_visible());
+    assert!(h.board().get_view().cursor_visible);
     h.key(slint::platform::Key::Return);
     assert_eq!(h.controller.session().interaction().selected, Some(sq("d2")));
     h.key(slint::platform::Key::UpArrow);
@@ -148,12 +148,12 @@ fn keyboard_commands() {
     assert!(h.controller.session().interaction().from_hint);
     // + and - zoom; 0 fits.
     h.key("+");
-    assert!((h.board().get_zoom() - 1.25).abs() < 1e-4);
+    assert!((h.board().get_view().zoom - 1.25).abs() < 1e-4);
     h.key("-");
-    assert!((h.board().get_zoom() - 1.0).abs() < 1e-4);
+    assert!((h.board().get_view().zoom - 1.0).abs() < 1e-4);
     h.key("+");
     h.key("0");
-    assert!((h.board().get_zoom() - 1.0).abs() < 1e-4);
+    assert!((h.board().get_view().zoom - 1.0).abs() < 1e-4);
     // The hint survived the zooming; Enter on its end square plays it.
     let hint = h.route();
     assert!(!hint.is_empty());
@@ -181,7 +181,7 @@ fn hint_then_confirm() {
     h.start(Session::new(humans(Setup::FourPlayersBothArmies)));
     h.click_button("Hint");
     h.wait_until("the hint", |h| !h.route().is_empty());
-    assert!(h.board().get_preview_is_hint());
+    assert!(h.board().get_view().preview_is_hint);
     assert!(h.shows_text("Hint: the computer suggests this move."), "said as a hint, not doubted");
     assert!(h.game().history().is_empty(), "a hint moves nothing");
     let hint = h.route();
@@ -194,7 +194,7 @@ fn undo_redo_against_the_computer() {
     let h = harness("undo");
     h.start(Session::new(against(Player::Computer(Level::Greedy))));
     h.play_e2_f3();
-    assert!(h.game_state().get_computer_thinking());
+    assert!(h.game_state().get_view().computer_thinking);
     // Its progress fills over the time it takes for a move, with Undo at hand.
     let progress = || h.progress("is thinking").expect("the computer's progress shows");
     let before = progress();
@@ -211,7 +211,7 @@ fn undo_redo_against_the_computer() {
     h.wait_for_actions(2);
     h.click_button("Undo");
     assert_eq!(h.game().history().len(), 0, "undo takes the computer's reply with the human move");
-    assert!(h.game_state().get_human_turn());
+    assert!(h.game_state().get_view().human_turn);
     h.click_button("Redo");
     assert_eq!(h.game().history().len(), 2);
 }
@@ -221,21 +221,21 @@ fn draw_offers() {
     let h = harness("draw-yes");
     h.start(Session::new(humans(Setup::ThreePlayers)));
     h.menu("Offer draw");
-    assert_eq!(h.game_state().get_question(), halma::Question::OfferDraw, "the offer is confirmed first");
+    assert_eq!(h.game_state().get_view().question, halma::Question::OfferDraw, "the offer is confirmed first");
     assert!(h.shows_text("Offer a draw to every other seat?"));
     h.click_button("Keep playing");
-    assert_eq!(h.game_state().get_question(), halma::Question::None);
-    assert!(!h.game_state().get_vote_awaited(), "no offer was made");
+    assert_eq!(h.game_state().get_view().question, halma::Question::None);
+    assert!(!h.game_state().get_view().vote_awaited, "no offer was made");
     assert!(h.game().pending_offer().is_none());
     h.menu("Offer draw");
     h.click_button("Offer the draw");
-    assert_eq!(h.game_state().get_vote_seat(), 1, "B answers first");
-    assert_eq!(h.game_state().get_vote_offerer(), 0);
+    assert_eq!(h.game_state().get_view().vote_seat, 1, "B answers first");
+    assert_eq!(h.game_state().get_view().vote_offerer, 0);
     h.click_button("Accept draw");
-    assert_eq!(h.game_state().get_vote_seat(), 2, "then C");
+    assert_eq!(h.game_state().get_view().vote_seat, 2, "then C");
     h.click_button("Accept draw");
     assert_eq!(h.game().outcome(), Outcome::Draw(DrawReason::Agreement));
-    assert_eq!(h.game_state().get_outcome(), halma::Outcome::DrawByAgreement);
+    assert_eq!(h.game_state().get_view().outcome, halma::Outcome::DrawByAgreement);
     assert!(h.game().history().is_empty(), "votes are not moves");
     drop(h);
 
@@ -244,15 +244,15 @@ fn draw_offers() {
     h.start(Session::new(humans(Setup::FourPlayersOneArmy)));
     h.menu("Offer draw");
     h.click_button("Offer the draw");
-    assert_eq!(h.game_state().get_vote_seat(), 1);
+    assert_eq!(h.game_state().get_view().vote_seat, 1);
     h.click_button("Accept draw");
-    assert_eq!(h.game_state().get_vote_seat(), 2);
+    assert_eq!(h.game_state().get_view().vote_seat, 2);
     h.click_button("Decline");
-    assert!(!h.game_state().get_vote_awaited());
+    assert!(!h.game_state().get_view().vote_awaited);
     assert_eq!(h.game().outcome(), Outcome::Ongoing);
     assert_eq!(h.game().to_move(), Seat::A);
-    assert!(!h.game_state().get_can_offer_draw());
-    assert_eq!(h.game_state().get_notice(), halma::Notice::DrawRefused);
+    assert!(!h.game_state().get_view().can_offer_draw);
+    assert_eq!(h.game_state().get_view().notice, halma::Notice::DrawRefused);
 }
 
 /// The computer judges a draw offer: it declines at the start, where it can still
@@ -264,8 +264,8 @@ fn the_computer_declines_an_even_draw_and_accepts_when_behind() {
     h.menu("Offer draw");
     h.click_button("Offer the draw");
     assert_eq!(h.game().outcome(), Outcome::Ongoing, "declined at the start");
-    assert_eq!(h.game_state().get_notice(), halma::Notice::DrawRefused);
-    assert_eq!(h.game_state().get_notice_seat(), 2, "Purple declined");
+    assert_eq!(h.game_state().get_view().notice, halma::Notice::DrawRefused);
+    assert_eq!(h.game_state().get_view().notice_seat, 2, "Purple declined");
     assert_eq!(h.game().to_move(), Seat::A, "and Blue plays on");
     drop(h);
 
@@ -278,7 +278,7 @@ fn the_computer_declines_an_even_draw_and_accepts_when_behind() {
     h.menu("Offer draw");
     h.click_button("Offer the draw");
     assert_eq!(h.game().outcome(), Outcome::Draw(DrawReason::Agreement), "a computer far behind accepts");
-    assert_eq!(h.game_state().get_outcome(), halma::Outcome::DrawByAgreement);
+    assert_eq!(h.game_state().get_view().outcome, halma::Outcome::DrawByAgreement);
 }
 
 fn gestures_zoom_and_rotate_without_touching_the_game() {
@@ -292,7 +292,7 @@ fn gestures_zoom_and_rotate_without_touching_the_game() {
     // A pinch over a piece: zooms, and none of its touches counts as a tap.
     let centre = h.square_point(sq("d4"));
     h.two_finger_gesture(centre, 60.0, 180.0, 0.0);
-    let zoom = h.board().get_zoom();
+    let zoom = h.board().get_view().zoom;
     assert!(zoom > 1.5, "the pinch zoomed (zoom {zoom})");
     assert_eq!(h.route(), preview, "a pinch is not a tap");
     assert_eq!(h.controller.session().interaction().selected, Some(sq("c3")));
@@ -326,13 +326,13 @@ fn a_resting_finger_shows_the_loupe_and_its_release_taps() {
     advance(50);
     h.start(Session::new(humans(Setup::TwoPlayers)));
     let loupe = || i_slint_backend_testing::ElementHandle::find_by_element_id(&h.window, "BoardArea::loupe").next();
-    let target = || (h.board().get_loupe_target_x(), h.board().get_loupe_target_y());
+    let target = || (h.board().get_view().loupe_target_x, h.board().get_view().loupe_target_y);
     let cell_of = |name: &str| h.controller.session().view().display_cell(sq(name));
     // A mouse held on e2: no loupe; released away from it, a drag that taps nothing.
     let e2 = h.square_point(sq("e2"));
     h.press(e2);
     advance(600);
-    assert!(!h.board().get_loupe_shown() && loupe().is_none(), "no loupe for a mouse");
+    assert!(!h.board().get_view().loupe_shown && loupe().is_none(), "no loupe for a mouse");
     h.release(LogicalPosition::new(e2.x + 60.0, e2.y));
     advance(200);
     assert_eq!(h.controller.session().interaction().selected, None);
@@ -342,9 +342,9 @@ fn a_resting_finger_shows_the_loupe_and_its_release_taps() {
     let point = LogicalPosition::new(f2.x - 6.0, f2.y);
     touch(&h.window, 0, point, TouchPhase::Started);
     advance(100);
-    assert!(!h.board().get_loupe_shown(), "a quick tap shows no loupe");
+    assert!(!h.board().get_view().loupe_shown, "a quick tap shows no loupe");
     advance(300);
-    assert!(h.board().get_loupe_shown() && loupe().is_some(), "the resting finger shows the loupe");
+    assert!(h.board().get_view().loupe_shown && loupe().is_some(), "the resting finger shows the loupe");
     assert_eq!(target(), cell_of("e2"));
     // Above the finger, inside the window.
     let Some(shown) = loupe() else { panic!("the loupe") };
@@ -362,7 +362,7 @@ fn a_resting_finger_shows_the_loupe_and_its_release_taps() {
     // The release chooses it, as a tap there.
     touch(&h.window, 0, d2, TouchPhase::Ended);
     advance(250);
-    assert!(!h.board().get_loupe_shown() && loupe().is_none());
+    assert!(!h.board().get_view().loupe_shown && loupe().is_none());
     assert_eq!(h.controller.session().interaction().selected, Some(sq("d2")));
     // A finger resting near the top of the board: the loupe flips below it.
     let top = h.square_point(sq("h16"));
@@ -380,12 +380,12 @@ fn a_resting_finger_shows_the_loupe_and_its_release_taps() {
         touch(&h.window, 1, LogicalPosition::new(top.x, top.y + spread / 2.0 + 20.0), TouchPhase::Moved);
         advance(16);
     }
-    assert!(!h.board().get_loupe_shown() && loupe().is_none(), "a pinch cancels the loupe");
+    assert!(!h.board().get_view().loupe_shown && loupe().is_none(), "a pinch cancels the loupe");
     touch(&h.window, 1, second, TouchPhase::Ended);
     advance(16);
     touch(&h.window, 0, top, TouchPhase::Ended);
     advance(300);
-    assert!(!h.board().get_loupe_shown());
+    assert!(!h.board().get_view().loupe_shown);
     assert_eq!(h.controller.session().interaction().selected, Some(sq("d2")), "the pinch tapped nothing");
     assert!(h.game().history().is_empty(), "a loupe never plays a move");
 }
@@ -403,7 +403,7 @@ fn back_button_steps_back_then_lets_android_close() {
     assert_eq!(h.controller.session().interaction().selected, None, "then the selection");
     back();
     assert_eq!(h.navigation().get_page(), Page::NewGame, "then leaves for the new-game screen");
-    assert!(h.form().get_can_resume(), "the game is kept");
+    assert!(h.form().get_view().can_resume, "the game is kept");
     assert!(!h.navigation().invoke_back(), "on the new-game screen Android may close the app");
 }
 
@@ -589,7 +589,7 @@ fn new_game_rotates_the_first_seat() {
         h.start(Session::new(config));
         for expected in cycle {
             h.menu("New game");
-            assert_eq!(h.game_state().get_question(), halma::Question::None, "nothing to lose: no question");
+            assert_eq!(h.game_state().get_view().question, halma::Question::None, "nothing to lose: no question");
             let session = h.controller.session();
             assert_eq!(session.game().first_seat(), expected, "{setup:?}");
             assert_eq!(session.game().setup(), setup, "the setup stays");
@@ -608,18 +608,18 @@ fn new_game_rotates_the_first_seat() {
     h.wait_for_actions(2);
     let before = h.controller.session();
     h.menu("New game");
-    assert_eq!(h.game_state().get_question(), halma::Question::NewGame);
+    assert_eq!(h.game_state().get_view().question, halma::Question::NewGame);
     assert!(h.shows_text("Start a new game?"));
     h.click_button("Keep playing");
     assert_eq!(h.controller.session().game(), before.game(), "refused: the game is unchanged");
     h.menu("Restart");
-    assert_eq!(h.game_state().get_question(), halma::Question::Restart);
+    assert_eq!(h.game_state().get_view().question, halma::Question::Restart);
     h.key(slint::platform::Key::Escape);
-    assert_eq!(h.game_state().get_question(), halma::Question::None, "Esc answers no");
+    assert_eq!(h.game_state().get_view().question, halma::Question::None, "Esc answers no");
     assert_eq!(h.controller.session().game(), before.game());
     h.menu("New game");
     h.key(slint::platform::Key::Back);
-    assert_eq!(h.game_state().get_question(), halma::Question::None, "Back answers no");
+    assert_eq!(h.game_state().get_view().question, halma::Question::None, "Back answers no");
     assert_eq!(h.navigation().get_page(), Page::Game, "and stays on the game page");
     assert_eq!(h.controller.session().game(), before.game());
     h.menu("New game");
@@ -644,10 +644,10 @@ fn new_game_rotates_the_first_seat() {
     h.play_e2_f3();
     h.menu("Set up…");
     assert_eq!(h.navigation().get_page(), Page::NewGame);
-    assert_eq!(h.form().get_players(), 3);
+    assert_eq!(h.form().get_view().players, 3);
     let first_seats: Vec<i32> = h.form().get_first_seats().iter().collect();
-    assert_eq!(first_seats[h.form().get_first_seat_index() as usize], 1, "B, the seat after A");
-    assert!(h.form().get_can_resume(), "the game is kept until a new one starts");
+    assert_eq!(first_seats[h.form().get_view().first_seat_index as usize], 1, "B, the seat after A");
+    assert!(h.form().get_view().can_resume, "the game is kept until a new one starts");
 }
 
 /// Nothing moves under the finger: Confirm stays where it was from the moment a piece is
@@ -691,7 +691,7 @@ fn end_of_game_leaves_the_board_visible() {
     h.tap(sq("p12"));
     h.click_button("Confirm");
     advance(800);
-    assert_eq!(h.game_state().get_outcome(), halma::Outcome::Win);
+    assert_eq!(h.game_state().get_view().outcome, halma::Outcome::Win);
     let board = i_slint_backend_testing::ElementHandle::find_by_element_id(&h.window, "GamePage::board")
         .next()
         .expect("the board");
@@ -707,9 +707,9 @@ fn end_of_game_leaves_the_board_visible() {
     assert!(h.shows_text("Blue (A) wins!"));
     assert!(h.button_enabled("Undo"), "the last move can be taken back");
     h.click_button("New game");
-    assert_eq!(h.game_state().get_question(), halma::Question::None, "a finished game: no question");
+    assert_eq!(h.game_state().get_view().question, halma::Question::None, "a finished game: no question");
     assert_eq!(h.game().first_seat(), Seat::C);
-    assert_eq!(h.game_state().get_outcome(), halma::Outcome::Ongoing);
+    assert_eq!(h.game_state().get_view().outcome, halma::Outcome::Ongoing);
 }
 
 /// 4 players, both armies: once Blue's army has arrived, Blue moves Purple's pieces, and
@@ -721,8 +721,8 @@ fn an_arrived_army_moves_its_partners_pieces() {
     let h = harness("arrived");
     let game = Game::from_position(start.expect("hpn"));
     h.start(Session::with_game(humans(Setup::FourPlayersBothArmies), game).expect("a 4p game"));
-    assert!(h.game_state().get_moves_partner());
-    assert_eq!(h.game_state().get_army_to_move(), 2, "Purple's army");
+    assert!(h.game_state().get_view().moves_partner);
+    assert_eq!(h.game_state().get_view().army_to_move, 2, "Purple's army");
     assert!(h.shows_text("Blue (A) has arrived: it now moves the pieces of its partner Purple (C)."));
     assert!(h.shows_text("Tap a piece of Purple (C) to see where it can go."));
     let arrived: Vec<bool> = h.game_state().get_seats().iter().map(|info| info.arrived).collect();
@@ -845,30 +845,30 @@ fn review_steps_through_the_game_and_returns_exactly() {
     assert_eq!(h.game_state().get_moves().row_data(0).map(|m| m.text.to_string()), Some("e2-f3".to_string()));
 
     h.click_button("Previous move");
-    assert!(h.game_state().get_reviewing());
-    assert_eq!(h.game_state().get_review_shown(), 1);
+    assert!(h.game_state().get_view().reviewing);
+    assert_eq!(h.game_state().get_view().review_shown, 1);
     assert!(h.shows_text("Reviewing move 1 of 2"));
     assert!(h.shows_text("Purple (C) was to move."));
     assert!(has_piece("m15") && !has_piece("l14"), "the position after Blue's first move");
-    assert!(h.board().get_route_path().is_empty(), "no preview on an earlier position");
+    assert!(h.board().get_view().route_path.is_empty(), "no preview on an earlier position");
     assert!(!h.button_enabled("Confirm") && !h.button_enabled("Undo"), "the board is read-only");
     h.tap(sq("f3"));
     h.key(slint::platform::Key::Return);
     assert_eq!(h.controller.session(), before, "taps and keys in review change nothing");
 
     h.click_button("Review from the start");
-    assert_eq!(h.game_state().get_review_shown(), 0);
+    assert_eq!(h.game_state().get_view().review_shown, 0);
     assert!(has_piece("e2") && !has_piece("f3"), "the start");
     h.click_button("Next move");
-    assert_eq!(h.game_state().get_review_shown(), 1);
+    assert_eq!(h.game_state().get_view().review_shown, 1);
     h.key(slint::platform::Key::PageDown);
-    assert_eq!(h.game_state().get_review_shown(), 2);
+    assert_eq!(h.game_state().get_view().review_shown, 2);
     h.key(slint::platform::Key::Home);
-    assert_eq!(h.game_state().get_review_shown(), 0);
+    assert_eq!(h.game_state().get_view().review_shown, 0);
     h.key(slint::platform::Key::End);
-    assert_eq!(h.game_state().get_review_shown(), 2);
+    assert_eq!(h.game_state().get_view().review_shown, 2);
     h.key(slint::platform::Key::PageUp);
-    assert_eq!(h.game_state().get_review_shown(), 1);
+    assert_eq!(h.game_state().get_view().review_shown, 1);
     // An entry of the move list shows the position after it.
     let entry =
         i_slint_backend_testing::ElementHandle::find_by_accessible_label(&h.window, "Round 1, Purple (C): m15-l14")
@@ -876,22 +876,22 @@ fn review_steps_through_the_game_and_returns_exactly() {
             .expect("the move list's entry");
     entry.invoke_accessible_default_action();
     advance(20);
-    assert_eq!(h.game_state().get_review_shown(), 2);
+    assert_eq!(h.game_state().get_view().review_shown, 2);
     // Zoom and rotation work in review.
     h.menu("Rotate right");
-    assert!(h.game_state().get_reviewing());
+    assert!(h.game_state().get_view().reviewing);
     assert_eq!(h.controller.session().view().quarter_turns, 1);
     h.menu("Rotate left");
     assert_eq!(std::fs::read(h.dir.join("game.json")).expect("saved"), saved, "review writes nothing");
 
     h.click_button("Back to game");
-    assert!(!h.game_state().get_reviewing());
+    assert!(!h.game_state().get_view().reviewing);
     assert_eq!(h.controller.session(), before, "exactly the live game: preview, selection and view");
-    assert!(!h.board().get_route_path().is_empty(), "the preview is back");
+    assert!(!h.board().get_view().route_path.is_empty(), "the preview is back");
     h.key(slint::platform::Key::PageUp);
-    assert!(h.game_state().get_reviewing(), "Page Up enters review");
+    assert!(h.game_state().get_view().reviewing, "Page Up enters review");
     h.key(slint::platform::Key::Escape);
-    assert!(!h.game_state().get_reviewing(), "Esc leaves it");
+    assert!(!h.game_state().get_view().reviewing, "Esc leaves it");
     assert_eq!(h.controller.session(), before);
     drop(h);
 
@@ -907,8 +907,8 @@ fn review_steps_through_the_game_and_returns_exactly() {
     h.click_button("Confirm");
     advance(600);
     h.click_button("Review");
-    assert!(h.game_state().get_reviewing());
-    assert_eq!(h.game_state().get_review_shown(), 1, "from the last position");
+    assert!(h.game_state().get_view().reviewing);
+    assert_eq!(h.game_state().get_view().review_shown, 1, "from the last position");
     h.click_button("Previous move");
     assert!(has_piece_in(&h, "o11") && !has_piece_in(&h, "p12"), "one step before the win");
 }
@@ -922,9 +922,9 @@ fn records_export_import_and_refuse_bad_text() {
     h.wait_for_actions(2);
     let records = h.window.global::<halma::Records>();
     h.menu("Copy game");
-    assert!(records.get_copied());
+    assert!(records.get_view().copied);
     assert!(h.shows_text("The game's record is on the clipboard and saved as"));
-    let saved = std::path::PathBuf::from(records.get_saved_to().to_string());
+    let saved = std::path::PathBuf::from(records.get_view().saved_to.to_string());
     let text = std::fs::read_to_string(&saved).expect("the record file");
     assert!(text.starts_with("[Halma \"1\"]"), "{text}");
     assert!(text.contains("[C \"Computer Strong\"]"), "{text}");
@@ -932,36 +932,36 @@ fn records_export_import_and_refuse_bad_text() {
 
     // Junk: the line and the problem are shown, and the game is untouched.
     h.menu("Import game…");
-    assert!(records.get_importing());
+    assert!(records.get_view().importing);
     let bad = text.replace(" m15", " m15x").replace("e2-f3", "e2-f9");
     records.invoke_import(bad.into(), false);
     advance(20);
-    assert!(records.get_importing(), "the dialog stays open");
-    assert!(records.get_error_line() > 0, "a line is named");
-    assert_eq!(records.get_trouble(), halma::RecordTrouble::IllegalMove);
+    assert!(records.get_view().importing, "the dialog stays open");
+    assert!(records.get_view().error_line > 0, "a line is named");
+    assert_eq!(records.get_view().trouble, halma::RecordTrouble::IllegalMove);
     assert!(
-        h.shows_text(&format!("Line {}: action 1 cannot be played by the rules: e2-f9", records.get_error_line())),
+        h.shows_text(&format!("Line {}: action 1 cannot be played by the rules: e2-f9", records.get_view().error_line)),
         "the line, the action and the move at fault"
     );
     assert_eq!(h.controller.session(), before, "the game is untouched");
     records.invoke_import("".into(), false);
     advance(20);
-    assert_eq!(records.get_trouble(), halma::RecordTrouble::Empty, "empty text is refused");
+    assert_eq!(records.get_view().trouble, halma::RecordTrouble::Empty, "empty text is refused");
     assert!(h.shows_text("the text is empty"));
     // A record without [FirstSeat]: the missing tag is named, not its first line of moves
     // taken for a header line that cannot be read.
     let headless = text.lines().filter(|line| !line.starts_with("[FirstSeat")).collect::<Vec<_>>().join("\n");
     records.invoke_import(headless.into(), false);
     advance(20);
-    assert_eq!(records.get_error_line(), 0, "no line is at fault");
+    assert_eq!(records.get_view().error_line, 0, "no line is at fault");
     assert!(h.shows_text("This text cannot be read as a game record: the header has no line [FirstSeat"));
     assert!(!h.shows_text("header line cannot be read"));
     records.invoke_import("x".repeat(3 << 20).into(), false);
     advance(20);
-    assert_eq!(records.get_trouble(), halma::RecordTrouble::TooLarge);
+    assert_eq!(records.get_view().trouble, halma::RecordTrouble::TooLarge);
     assert_eq!(h.controller.session(), before);
     h.key(slint::platform::Key::Escape);
-    assert!(!records.get_importing(), "Esc closes the dialog");
+    assert!(!records.get_view().importing, "Esc closes the dialog");
 
     // The round trip through the clipboard, as a player does it: Copy game, a new game,
     // then Import game…, paste (Ctrl+V) into the record field and Play on.
@@ -972,21 +972,21 @@ fn records_export_import_and_refuse_bad_text() {
     h.menu("Import game…");
     paste_into(&h, "Game record");
     h.click_button("Play on");
-    assert!(!records.get_importing(), "the pasted record was read");
+    assert!(!records.get_view().importing, "the pasted record was read");
     let imported = h.controller.session();
     assert_eq!(imported.game(), before.game(), "the same game");
     assert_eq!(imported.config().players, before.config().players, "the same players");
-    assert!(!h.game_state().get_reviewing());
+    assert!(!h.game_state().get_view().reviewing);
     // Or to review from its start.
     h.menu("Import game…");
     records.invoke_import(text.into(), true);
     advance(20);
     // The game played on is unfinished: it is not replaced without a yes.
-    assert_eq!(h.game_state().get_question(), halma::Question::Replace);
+    assert_eq!(h.game_state().get_view().question, halma::Question::Replace);
     h.game_state().invoke_answer_question(true);
     advance(20);
-    assert!(h.game_state().get_reviewing());
-    assert_eq!(h.game_state().get_review_shown(), 0);
+    assert!(h.game_state().get_view().reviewing);
+    assert_eq!(h.game_state().get_view().review_shown, 0);
 }
 
 /// The square whose screen-reader label starts with `start` (its name and contents).
@@ -1089,12 +1089,12 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
     h.start(Session::with_game(humans(Setup::TwoPlayers), record.game).expect("a 2p game"));
     h.controller.set_analysis_quality(halma_ai::analysis::Quality::QUICK);
     let analysis = h.window.global::<halma::Analysis>();
-    assert!(analysis.get_can_analyse() && !h.game_state().get_reviewing(), "offered with the end card");
+    assert!(analysis.get_view().can_analyse && !h.game_state().get_view().reviewing, "offered with the end card");
     let before = h.controller.session();
 
     h.click_button("Analyse");
-    assert!(h.controller.is_analysing() && analysis.get_running());
-    assert!(analysis.get_total() as usize == total && analysis.get_current() >= 1);
+    assert!(h.controller.is_analysing() && analysis.get_view().running);
+    assert!(analysis.get_view().total as usize == total && analysis.get_view().current >= 1);
     assert!(h.shows_text(&format!("of {total}")), "Analysing move N of M");
     // Esc cancels at once: judged by the median of five cancels (a shared machine may stall
     // any one of them), each leaving no thread and changing nothing.
@@ -1107,7 +1107,7 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
         let cancelled = std::time::Instant::now();
         h.key(slint::platform::Key::Escape);
         cancels.push(cancelled.elapsed());
-        assert!(!h.controller.is_analysing() && !analysis.get_running() && !analysis.get_available());
+        assert!(!h.controller.is_analysing() && !analysis.get_view().running && !analysis.get_view().available);
         assert!(analysis_threads().is_none_or(|threads| threads == 0), "no analysis thread is left");
         assert_eq!(h.controller.session(), before, "cancelling changes nothing");
     }
@@ -1116,11 +1116,11 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
 
     h.click_button("Analyse");
     wait_for_the_analysis(&h);
-    assert!(analysis.get_available() && !analysis.get_can_analyse());
+    assert!(analysis.get_view().available && !analysis.get_view().can_analyse);
     assert!(analysis_threads().is_none_or(|threads| threads == 0));
-    assert!(h.game_state().get_reviewing(), "the analysed review opens at the end");
+    assert!(h.game_state().get_view().reviewing, "the analysed review opens at the end");
     assert_eq!(analysis.get_marks().row_count(), total);
-    assert_eq!(analysis.get_points() as usize, total + 1);
+    assert_eq!(analysis.get_view().points as usize, total + 1);
     assert_eq!(analysis.get_summaries().row_count(), 2);
     // On the smallest phone the marked move list stays under the words and the graph (it
     // was gone, leaving a blank gap), and comes back from the summary with them.
@@ -1129,9 +1129,9 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
     advance(20);
     assert!(h.shows_text(&moves), "the move list on a phone in the analysed review");
     h.click_button("Summary");
-    assert!(analysis.get_summary_open(), "the summary in the list's place");
+    assert!(analysis.get_view().summary_open, "the summary in the list's place");
     h.click_button(&moves);
-    assert!(!analysis.get_summary_open() && h.shows_text(&moves), "the move list back from the summary");
+    assert!(!analysis.get_view().summary_open && h.shows_text(&moves), "the move list back from the summary");
     h.window.window().set_size(slint::LogicalSize::new(1000.0, 700.0));
     advance(20);
     let saved = std::fs::read(h.dir.join("game.json")).expect("saved");
@@ -1147,11 +1147,11 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
     h.press(at(0.5));
     h.release(at(0.5));
     advance(20);
-    let middle = h.game_state().get_review_shown();
+    let middle = h.game_state().get_view().review_shown;
     assert!((middle - total as i32 / 2).abs() <= 1, "the middle: {middle} of {total}");
     h.drag(at(0.5), at(0.25), 6);
     advance(20);
-    let quarter = h.game_state().get_review_shown();
+    let quarter = h.game_state().get_view().review_shown;
     assert!((quarter - total as i32 / 4).abs() <= 1, "a quarter: {quarter} of {total}");
 
     // A move that was not the best: its class, both routes and the best move in words.
@@ -1167,8 +1167,8 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
         });
     analysis.invoke_show_position(index as i32 + 1);
     advance(20);
-    assert_eq!(h.game_state().get_review_shown() as usize, index + 1);
-    assert!(!analysis.get_played_path().is_empty() && !analysis.get_best_path().is_empty(), "both routes");
+    assert_eq!(h.game_state().get_view().review_shown as usize, index + 1);
+    assert!(!analysis.get_view().played_path.is_empty() && !analysis.get_view().best_path.is_empty(), "both routes");
     assert!(h.shows_text(&format!("Best was {}.", mark.best)), "the best move in words");
     assert!(h.shows_text("played") && h.shows_text("best"), "the legend");
     let row = i_slint_backend_testing::ElementQuery::from_root(&h.window)
@@ -1183,7 +1183,7 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
     );
 
     h.click_button("Back to game");
-    assert!(!h.game_state().get_reviewing());
+    assert!(!h.game_state().get_view().reviewing);
     let after = h.controller.session();
     assert_eq!(after.game(), before.game(), "the game is unchanged");
     assert_eq!(after.game().history(), before.game().history());
@@ -1194,7 +1194,7 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
     let window = halma::AppWindow::new().expect("window");
     let controller = halma::app::ui::Controller::install(&window, Some(halma_core::storage::Store::new(&dir)));
     assert!(controller.session().analysis().is_some(), "the analysis came back with the game");
-    assert!(window.global::<halma::Analysis>().get_available());
+    assert!(window.global::<halma::Analysis>().get_view().available);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1204,10 +1204,10 @@ fn analysing_a_finished_game_reviews_it_and_changes_nothing() {
 fn an_engine_program_plays_a_seat() {
     let h = harness("engine-program");
     assert_eq!(h.navigation().get_page(), Page::NewGame);
-    assert!(h.form().get_programs_offered(), "a desktop build offers engine programs");
+    assert!(h.form().get_view().programs_offered, "a desktop build offers engine programs");
     h.form().invoke_set_seat_player(2, halma::PlayerKind::Program);
     assert!(h.combo_shows("Engine program…"));
-    assert!(h.form().get_needs_command(), "the command line is asked for");
+    assert!(h.form().get_view().needs_command, "the command line is asked for");
     assert!(!h.button_enabled("Start"), "not without a command line");
     fill(&h, "Engine program's command line", &engine_command());
     assert!(h.button_enabled("Start"));
@@ -1216,13 +1216,13 @@ fn an_engine_program_plays_a_seat() {
     assert_eq!(h.controller.session().config().player(Seat::C), Player::Program);
     assert!(h.shows_text("Engine: halma-engine"), "the status names the program by its file name");
     h.play_e2_f3();
-    assert!(h.game_state().get_computer_thinking(), "the program thinks");
+    assert!(h.game_state().get_view().computer_thinking, "the program thinks");
     h.wait_for_actions(2);
     assert_eq!(h.game().actor(1), Seat::C, "the program moved for C");
-    assert!(!h.game_state().get_computer_failed());
+    assert!(!h.game_state().get_view().computer_failed);
     let records = h.window.global::<halma::Records>();
     h.menu("Copy game");
-    let text = std::fs::read_to_string(records.get_saved_to().as_str()).expect("the record file");
+    let text = std::fs::read_to_string(records.get_view().saved_to.as_str()).expect("the record file");
     assert!(text.contains(&format!("[C \"Program {}\"]", engine_command())), "{text}");
     let expected = h.controller.session();
 
@@ -1234,8 +1234,8 @@ fn an_engine_program_plays_a_seat() {
     h.tap(sq("d4"));
     h.click_button("Confirm");
     // Read from the settings, the command starts only when the player says so.
-    h.wait_until("the question", |h| h.game_state().get_program_awaits_start());
-    assert_eq!(h.game_state().get_program_command().as_str(), engine_command().as_str());
+    h.wait_until("the question", |h| h.game_state().get_view().program_awaits_start);
+    assert_eq!(h.game_state().get_view().program_command.as_str(), engine_command().as_str());
     h.click_button("Start");
     h.wait_for_actions(4);
     h.menu("Set up…");
@@ -1252,24 +1252,24 @@ fn a_bad_engine_command_is_told_and_the_game_goes_on() {
     advance(20);
     h.click_button("Start");
     h.play_e2_f3();
-    h.wait_until("the failure", |h| h.game_state().get_computer_failed());
-    assert_eq!(h.game_state().get_seat_failure(), halma::SeatFailure::ProgramCannotStart);
+    h.wait_until("the failure", |h| h.game_state().get_view().computer_failed);
+    assert_eq!(h.game_state().get_view().seat_failure, halma::SeatFailure::ProgramCannotStart);
     assert!(h.shows_text("The engine program of Purple (C) could not be started."), "told in words");
     assert!(!h.shows_text("No such file"), "never the system's English");
     assert_eq!(h.game().history().len(), 1);
     h.click_button("Retry");
-    h.wait_until("the failure again", |h| h.game_state().get_computer_failed());
+    h.wait_until("the failure again", |h| h.game_state().get_view().computer_failed);
     assert_eq!(h.game().history().len(), 1, "nothing was played");
     h.click_button("Undo");
-    assert!(h.game().history().is_empty() && h.game_state().get_human_turn(), "the move is taken back");
-    assert!(!h.game_state().get_computer_failed(), "and the failure with it");
+    assert!(h.game().history().is_empty() && h.game_state().get_view().human_turn, "the move is taken back");
+    assert!(!h.game_state().get_view().computer_failed, "and the failure with it");
     h.menu("Set up…");
     h.form().invoke_set_seat_player(2, halma::PlayerKind::Casual);
     h.form().invoke_set_first_seat(0);
     h.click_button("Start");
     h.play_e2_f3();
     h.wait_for_actions(2);
-    assert!(!h.game_state().get_computer_failed());
+    assert!(!h.game_state().get_view().computer_failed);
 }
 
 /// The data folder of a machine someone else prepared: the settings name a command that
@@ -1296,16 +1296,16 @@ fn a_program_read_from_files_waits_for_the_players_word() {
     let before = started();
     let (dir, proof, command) = prepared("program-from-file-person");
     let h = ui_support::open(dir);
-    h.wait_until("the question", |h| h.game_state().get_program_awaits_start());
+    h.wait_until("the question", |h| h.game_state().get_view().program_awaits_start);
     advance(1000);
     assert_eq!(started(), before, "nothing was started at start");
     assert!(!proof.exists(), "nothing ran at start");
-    assert!(!h.game_state().get_computer_thinking(), "nothing thinks while it waits");
+    assert!(!h.game_state().get_view().computer_thinking, "nothing thinks while it waits");
     assert!(h.shows_text(&command), "the whole command line is shown");
     assert!(h.shows_text("Purple (C) is played by an engine program. Start it?"));
     h.click_button("Play as a person");
     assert_eq!(h.controller.session().config().player(Seat::C), Player::Human);
-    assert!(h.game_state().get_human_turn() && !h.game_state().get_program_awaits_start());
+    assert!(h.game_state().get_view().human_turn && !h.game_state().get_view().program_awaits_start);
     h.tap(sq("n14"));
     h.tap(sq("m13"));
     h.click_button("Confirm");
@@ -1315,15 +1315,15 @@ fn a_program_read_from_files_waits_for_the_players_word() {
 
     let (dir, proof, _) = prepared("program-from-file-start");
     let h = ui_support::open(dir);
-    h.wait_until("the question", |h| h.game_state().get_program_awaits_start());
+    h.wait_until("the question", |h| h.game_state().get_view().program_awaits_start);
     assert!(!proof.exists(), "nothing ran at start");
     assert_eq!(started(), before, "nothing was started before Start");
     h.click_button("Start");
     assert_eq!(started(), before + 1, "Start starts the program, once");
     h.wait_until("the command ran", |_| proof.exists());
     // It is no engine: it fails as one, with Retry, and the confirmation holds for Retry.
-    h.wait_until("the failure", |h| h.game_state().get_computer_failed());
-    assert!(!h.game_state().get_program_awaits_start());
+    h.wait_until("the failure", |h| h.game_state().get_view().computer_failed);
+    assert!(!h.game_state().get_view().program_awaits_start);
 }
 
 /// Train (#41): the puzzle of the day from the "⋯" menu, its answer played by taps and
@@ -1346,7 +1346,7 @@ fn train_solves_the_puzzle_of_the_day() {
         let (origin, size) = (element.absolute_position(), element.size());
         let shown = h.controller.state().training.expect("a puzzle").session;
         let (x, y) = shown.view().display_cell(square);
-        let cell = size.width * h.board().get_zoom() / 16.0;
+        let cell = size.width * h.board().get_view().zoom / 16.0;
         let point = LogicalPosition::new(
             origin.x + h.board().get_content_x() + (x as f32 + 0.5) * cell,
             origin.y + h.board().get_content_y() + (y as f32 + 0.5) * cell,
@@ -1426,15 +1426,15 @@ fn a_game_by_message_between_two_devices() {
     advance(20);
     assert!(blue.combo_shows("A friend, by message"));
     blue.click_button("Start");
-    assert!(blue_by.get_active());
-    assert!(!blue_by.get_can_send(), "Blue moves first");
+    assert!(blue_by.get_view().active);
+    assert!(!blue_by.get_view().can_send, "Blue moves first");
     blue.play_e2_f3();
     blue.wait_for_actions(1);
-    assert!(blue_by.get_can_send());
+    assert!(blue_by.get_view().can_send);
     assert!(blue.shows_text("Send your move, then wait for Purple (C)'s message."));
     blue.click_button("Send");
     assert!(blue.shows_text("Copied. Paste it in a message to your friend. Also saved as"));
-    let saved = std::path::PathBuf::from(blue_by.get_saved_to().to_string());
+    let saved = std::path::PathBuf::from(blue_by.get_view().saved_to.to_string());
     assert!(saved.starts_with(&blue.dir), "in the data folder: {}", saved.display());
     let first = std::fs::read_to_string(&saved).expect("the message's file");
     assert!(first.starts_with("Halma: your move, Purple (C). Open with Halma.\nhalma-by-message 1 game="), "{first}");
@@ -1447,14 +1447,14 @@ fn a_game_by_message_between_two_devices() {
     let device_game = purple.game();
     // Then pastes Blue's message: a game it does not know is asked about first.
     purple.menu("Receive a move…");
-    assert!(purple_by.get_receiving());
+    assert!(purple_by.get_view().receiving);
     paste_into(&purple, "Message");
     purple.click_button("Receive");
-    assert!(purple_by.get_offered());
+    assert!(purple_by.get_view().offered);
     assert!(purple.shows_text("Start this game from Blue (A)?"));
     assert_eq!(purple.game(), device_game, "nothing changes before yes");
     purple.click_button("Start this game");
-    assert!(!purple_by.get_receiving() && purple_by.get_active());
+    assert!(!purple_by.get_view().receiving && purple_by.get_view().active);
     assert_eq!(purple.game().history().len(), 1);
     assert!(purple.shows_text("A new game by message with Blue (A)."));
     assert!(purple.shows_text("Your move."));
@@ -1468,11 +1468,11 @@ fn a_game_by_message_between_two_devices() {
     blue.menu("Receive a move…");
     paste_into(&blue, "Message");
     blue.click_button("Receive");
-    assert!(!blue_by.get_receiving());
+    assert!(!blue_by.get_view().receiving);
     assert_eq!(blue.game().history().len(), 2);
     assert!(blue.shows_text("Purple (C) played n14-m13."));
     assert!(blue.shows_text("Your move."));
-    assert!(blue.game_state().get_human_turn());
+    assert!(blue.game_state().get_view().human_turn);
 
     // A forged message rewriting Blue's first move: refused, with its reason; unchanged.
     let mut forged = Game::new(Setup::TwoPlayers, Seat::A);
@@ -1491,16 +1491,16 @@ fn a_game_by_message_between_two_devices() {
     blue.menu("Receive a move…");
     blue_by.invoke_receive(text.into());
     advance(20);
-    assert_eq!(blue_by.get_trouble(), halma::ReceiveTrouble::Rewritten);
+    assert_eq!(blue_by.get_view().trouble, halma::ReceiveTrouble::Rewritten);
     assert!(blue.shows_text("Refused: the message changes move 1 of the game, which was already played."));
     assert_eq!(blue.controller.session().game(), before.game(), "the game is unchanged");
     blue_by.invoke_receive("Hi! See you tomorrow".into());
     advance(20);
-    assert_eq!(blue_by.get_trouble(), halma::ReceiveTrouble::NotAMessage);
+    assert_eq!(blue_by.get_view().trouble, halma::ReceiveTrouble::NotAMessage);
     blue.click_button("Close");
-    assert!(!blue_by.get_receiving());
+    assert!(!blue_by.get_view().receiving);
     // Undo never takes back what Purple knows.
-    assert!(!blue.game_state().get_can_undo());
+    assert!(!blue.game_state().get_view().can_undo);
 
     // Purple's Games list: its own game and the game by message, each as it was.
     purple.menu("Games");
@@ -1515,7 +1515,7 @@ fn a_game_by_message_between_two_devices() {
     advance(20);
     assert_eq!(purple.navigation().get_page(), Page::Game);
     assert_eq!(purple.game(), device_game, "the game on this device, untouched");
-    assert!(!purple_by.get_active());
+    assert!(!purple_by.get_view().active);
     purple_by.invoke_open_game(id.as_str().into());
     advance(20);
     assert_eq!(purple.game().history().len(), 2);
@@ -1531,7 +1531,7 @@ fn a_game_by_message_between_two_devices() {
     blue_by.invoke_open_game(id.as_str().into());
     advance(20);
     assert_eq!(blue.game().history().len(), 2);
-    assert!(blue.game_state().get_human_turn());
+    assert!(blue.game_state().get_view().human_turn);
 }
 
 fn has_piece_in(h: &ui_support::Harness, name: &str) -> bool {
@@ -1602,7 +1602,7 @@ fn sound_and_vibration_follow_the_menu_and_are_remembered() {
 /// The first-game guide's step on screen.
 fn guide_step(h: &ui_support::Harness) -> Option<halma::GuideStep> {
     let guide = h.window.global::<halma::Guide>();
-    guide.get_active().then(|| guide.get_step())
+    guide.get_view().active.then(|| guide.get_view().step)
 }
 
 /// A newcomer's first start on an upright phone: the guide greets them on the real board
@@ -1623,7 +1623,7 @@ fn a_newcomer_walks_the_whole_guide_by_taps() {
     assert!(!h.button_enabled("Hint"), "no hints in the guide's game");
     h.tap(sq("c3"));
     assert_eq!(guide_step(&h), Some(Confirm));
-    assert_eq!(h.window.global::<halma::Guide>().get_pointer(), halma::GuidePointer::Bar);
+    assert_eq!(h.window.global::<halma::Guide>().get_view().pointer, halma::GuidePointer::Bar);
     h.click_button("Confirm");
     advance(600);
     assert_eq!(guide_step(&h), Some(Jump));
@@ -1715,11 +1715,11 @@ fn host_and_join(blue_seat: halma::PlayerKind, name: &str) -> (ui_support::Harne
     advance(20);
     assert!(blue.combo_shows("A player nearby, on the network"));
     blue.click_button("Start");
-    blue.wait_until("Blue listens", |h| !h.window.global::<halma::Nearby>().get_address().is_empty());
-    assert!(blue_near.get_active() && blue_near.get_hosting());
-    assert_eq!(blue_near.get_status(), NearbyStatus::Waiting);
-    let code = blue_near.get_code().to_string();
-    let shown = blue_near.get_address().to_string();
+    blue.wait_until("Blue listens", |h| !h.window.global::<halma::Nearby>().get_view().address.is_empty());
+    assert!(blue_near.get_view().active && blue_near.get_view().hosting);
+    assert_eq!(blue_near.get_view().status, NearbyStatus::Waiting);
+    let code = blue_near.get_view().code.to_string();
+    let shown = blue_near.get_view().address.to_string();
     assert!(blue.shows_text(&format!("Join code: {code}. Address: {shown}. Waiting for the other device…")));
     let port = shown.rsplit(':').next().expect("a port").to_string();
     let address = format!("127.0.0.1:{port}");
@@ -1727,17 +1727,17 @@ fn host_and_join(blue_seat: halma::PlayerKind, name: &str) -> (ui_support::Harne
     // Purple: a wrong code first, refused and told on both devices.
     assert_eq!(purple.navigation().get_page(), Page::NewGame);
     purple.click_button("Join a game nearby…");
-    assert!(purple_near.get_joining());
+    assert!(purple_near.get_view().joining);
     let wrong = if code == "ZZZZZZ" { "YYYYYY" } else { "ZZZZZZ" };
     fill(&purple, "Join code", wrong);
     fill(&purple, "Address", &address);
     purple.click_button("Join");
     purple.wait_until("the wrong code refused", |h| {
-        h.window.global::<halma::Nearby>().get_join_trouble() == NearbyTrouble::WrongCode
+        h.window.global::<halma::Nearby>().get_view().join_trouble == NearbyTrouble::WrongCode
     });
     let told = "The join code is wrong. Check it on the other device.";
     assert!(purple.shows_text(told));
-    assert!(!purple_near.get_active());
+    assert!(!purple_near.get_view().active);
     blue.wait_until("Blue told", |h| h.shows_text("Someone tried to join with a wrong code."));
     // The code as people type it: any case, with a dash. Once corrected, the trouble
     // about the wrong one is no longer shown.
@@ -1748,11 +1748,13 @@ fn host_and_join(blue_seat: halma::PlayerKind, name: &str) -> (ui_support::Harne
     purple.click_button("Join");
     purple.wait_until("Purple joined", |h| {
         let near = h.window.global::<halma::Nearby>();
-        near.get_active() && near.get_status() == NearbyStatus::Connected
+        near.get_view().active && near.get_view().status == NearbyStatus::Connected
     });
-    assert!(!purple_near.get_joining() && !purple_near.get_hosting());
+    assert!(!purple_near.get_view().joining && !purple_near.get_view().hosting);
     assert_eq!(purple.navigation().get_page(), Page::Game);
-    blue.wait_until("Blue connected", |h| h.window.global::<halma::Nearby>().get_status() == NearbyStatus::Connected);
+    blue.wait_until("Blue connected", |h| {
+        h.window.global::<halma::Nearby>().get_view().status == NearbyStatus::Connected
+    });
     assert_eq!(purple.game(), blue.game());
     (blue, purple, address)
 }
@@ -1770,8 +1772,8 @@ fn a_game_over_the_network_between_two_devices() {
     blue.play_e2_f3();
     purple.wait_until("Blue's move", |h| h.game().history().len() == 1 && !h.controller.is_animating());
     assert!(purple.shows_text("Blue (A) played e2-f3."));
-    assert!(purple.game_state().get_human_turn());
-    assert!(!blue.game_state().get_human_turn(), "Blue does not play Purple's seat");
+    assert!(purple.game_state().get_view().human_turn);
+    assert!(!blue.game_state().get_view().human_turn, "Blue does not play Purple's seat");
     purple.tap(sq("n14"));
     purple.tap(sq("m13"));
     purple.click_button("Confirm");
@@ -1782,15 +1784,15 @@ fn a_game_over_the_network_between_two_devices() {
     // Undo asks Purple: refused, then agreed; the moves go on both devices only then.
     blue.click_button("Undo");
     assert!(blue.shows_text("Waiting for the other device to agree to take back moves…"));
-    purple.wait_until("asked", |h| h.window.global::<halma::Nearby>().get_undo_asked());
+    purple.wait_until("asked", |h| h.window.global::<halma::Nearby>().get_view().undo_asked);
     assert!(purple.shows_text("The other device asks to take back moves. Agree?"));
     assert_eq!(blue.game().history().len(), 2);
     purple.click_button("Refuse");
-    blue.wait_until("refused", |h| h.window.global::<halma::Nearby>().get_note() == NearbyNote::UndoRefused);
+    blue.wait_until("refused", |h| h.window.global::<halma::Nearby>().get_view().note == NearbyNote::UndoRefused);
     assert!(blue.shows_text("The other device said no to taking back moves."));
     assert_eq!(blue.game().history().len(), 2);
     blue.click_button("Undo");
-    purple.wait_until("asked again", |h| h.window.global::<halma::Nearby>().get_undo_asked());
+    purple.wait_until("asked again", |h| h.window.global::<halma::Nearby>().get_view().undo_asked);
     purple.click_button("Agree");
     blue.wait_until("taken back", |h| h.game().history().is_empty());
     purple.wait_until("taken back", |h| h.game().history().is_empty());
@@ -1800,31 +1802,31 @@ fn a_game_over_the_network_between_two_devices() {
     blue.play_e2_f3();
     purple.wait_until("Blue's move", |h| h.game().history().len() == 1 && !h.controller.is_animating());
     let purple_dir = purple.quit();
-    blue.wait_until("the loss seen", |h| h.window.global::<halma::Nearby>().get_status() == NearbyStatus::Lost);
+    blue.wait_until("the loss seen", |h| h.window.global::<halma::Nearby>().get_view().status == NearbyStatus::Lost);
     assert!(blue.shows_text("Connection lost. Waiting for the other device to come back…"));
     let purple = ui_support::open(purple_dir);
     let purple_near = purple.window.global::<halma::Nearby>();
     purple.wait_until("Purple back", |h| {
-        h.window.global::<halma::Nearby>().get_status() == NearbyStatus::Connected && h.game().history().len() == 1
+        h.window.global::<halma::Nearby>().get_view().status == NearbyStatus::Connected && h.game().history().len() == 1
     });
     blue.wait_until("Blue sees it back", |h| {
-        h.window.global::<halma::Nearby>().get_status() == NearbyStatus::Connected
+        h.window.global::<halma::Nearby>().get_view().status == NearbyStatus::Connected
     });
     assert_eq!(purple.game(), blue.game());
-    assert!(purple.game_state().get_human_turn());
+    assert!(purple.game_state().get_view().human_turn);
 
     // Leave: the link ends with a goodbye; Blue is told and plays Purple's seat itself.
     purple.click_button("Leave");
-    assert!(!purple_near.get_active());
-    blue.wait_until("told", |h| h.window.global::<halma::Nearby>().get_status() == NearbyStatus::Ended);
+    assert!(!purple_near.get_view().active);
+    blue.wait_until("told", |h| h.window.global::<halma::Nearby>().get_view().status == NearbyStatus::Ended);
     assert!(blue.shows_text("The other device left the game."));
-    assert!(blue_near.get_active());
+    assert!(blue_near.get_view().active);
     drop(purple);
     let before = blue.game();
     blue.click_button("Leave");
-    assert!(!blue_near.get_active());
+    assert!(!blue_near.get_view().active);
     assert_eq!(blue.game(), before, "leaving changes no move");
-    assert!(blue.game_state().get_human_turn(), "Purple's seat is played here now");
+    assert!(blue.game_state().get_view().human_turn, "Purple's seat is played here now");
 }
 
 /// A whole game over loopback TCP between the two apps: the computer (Beginner) plays
@@ -1836,7 +1838,7 @@ fn a_whole_game_over_the_network_with_the_computer_in_a_seat() {
     let stop = std::sync::atomic::AtomicBool::new(false);
     for turn in 0..2000u64 {
         purple.wait_until("Purple's turn or the end", |h| {
-            (h.game_state().get_human_turn() || h.game().is_over()) && !h.controller.is_animating()
+            (h.game_state().get_view().human_turn || h.game().is_over()) && !h.controller.is_animating()
         });
         if purple.game().is_over() {
             break;
@@ -1871,16 +1873,16 @@ fn the_host_draws_a_new_join_code_and_keeps_its_guest() {
     use halma::{NearbyNote, NearbyStatus};
     let (blue, purple, _) = host_and_join(halma::PlayerKind::Human, "new-code");
     let blue_near = blue.window.global::<halma::Nearby>();
-    let old = blue_near.get_code().to_string();
+    let old = blue_near.get_view().code.to_string();
     blue.click_button("New join code");
-    let new = blue_near.get_code().to_string();
+    let new = blue_near.get_view().code.to_string();
     assert_ne!(new, old);
-    assert_eq!(blue_near.get_note(), NearbyNote::NewCode);
+    assert_eq!(blue_near.get_view().note, NearbyNote::NewCode);
     assert!(blue.shows_text(&format!("New join code: {new}. The device connected now stays connected.")));
     blue.play_e2_f3();
     purple.wait_until("Blue's move", |h| h.game().history().len() == 1 && !h.controller.is_animating());
-    assert_eq!(purple.window.global::<halma::Nearby>().get_status(), NearbyStatus::Connected);
-    assert_eq!(blue_near.get_status(), NearbyStatus::Connected);
+    assert_eq!(purple.window.global::<halma::Nearby>().get_view().status, NearbyStatus::Connected);
+    assert_eq!(blue_near.get_view().status, NearbyStatus::Connected);
     for (width, height) in [(360.0, 640.0), (1280.0, 800.0)] {
         blue.window.window().set_size(slint::LogicalSize::new(width, height));
         advance(20);
@@ -1966,13 +1968,13 @@ fn long_texts_are_shown_safely_and_read_whole() {
         let text = format!("{}\n{message}", long_line(chars));
         by.invoke_open_receive();
         advance(20);
-        assert!(by.get_receiving());
+        assert!(by.get_view().receiving);
         fill(&h, "Message", &text);
         draw(&h, &format!("receive {size}: pasted"));
         assert_eq!(h.shows_text("characters long: it is read whole, but not shown."), chars > 20_000, "{size}");
         select_move_and_scroll(&h, "Message", &format!("receive {size}"));
         h.click_button("Receive");
-        assert!(by.get_offered(), "{size}: the message after the long line is read");
+        assert!(by.get_view().offered, "{size}: the message after the long line is read");
         draw(&h, &format!("receive {size}: offered"));
         h.click_button("Not now");
         by.invoke_close_receive();
@@ -1980,14 +1982,14 @@ fn long_texts_are_shown_safely_and_read_whole() {
 
         records.invoke_open_import();
         advance(20);
-        assert!(records.get_importing());
+        assert!(records.get_view().importing);
         let line = long_line(chars);
         fill(&h, "Game record", &line);
         draw(&h, &format!("import {size}: pasted"));
         select_move_and_scroll(&h, "Game record", &format!("import {size}"));
         h.click_button("Play on");
-        assert!(records.get_importing(), "{size}: not a record, the dialog stays");
-        assert_eq!(records.get_trouble(), halma::RecordTrouble::NotARecord, "{size}");
+        assert!(records.get_view().importing, "{size}: not a record, the dialog stays");
+        assert_eq!(records.get_view().trouble, halma::RecordTrouble::NotARecord, "{size}");
         if chars > 20_000 {
             h.click_button("Clear");
             assert!(!h.shows_text("characters long"), "cleared");

@@ -231,7 +231,7 @@ impl Harness {
             ElementHandle::find_by_element_id(&self.window, "GamePage::board").next().expect("the board is on screen");
         let origin = board.absolute_position();
         let size = board.size();
-        let zoom = self.board().get_zoom();
+        let zoom = self.board().get_view().zoom;
         let cell = size.width * zoom / 16.0;
         // The board shows the guide's game while the guide runs.
         let state = self.controller.state();

@@ -5,12 +5,11 @@ use super::diagrams::{DiagramPicture, RulesPictures};
 use super::presenter::int;
 use super::presenter::{BoardPicture, FormPicture, PickerPicture, StatusPicture};
 use crate::{
-    AppWindow, BoardState, BoardTurning, Cell, Diagram, GameMenuState, GameState, MoveEntry, Navigation, NewGameForm,
-    Pickers, Preferences, RecordDetail, RecordTrouble, Records, RulesDiagrams, SaveFailureKind, SaveProblem,
-    SeatFailure, ThemeChoice,
+    AnalysisView, AppWindow, BoardDisplay, BoardState, Cell, Diagram, FormView, GameMenuState, GameState, GameView,
+    MoveEntry, Navigation, NewGameForm, Pickers, PickersView, Preferences, PreferencesView, RecordDetail,
+    RecordTrouble, Records, RecordsView, RulesDiagrams, SaveFailureKind, SaveProblem, SeatFailure,
 };
 use halma_core::locale;
-use halma_core::record_trouble::Trouble;
 use halma_core::saving::StartProblem;
 use halma_core::state::Messages;
 use halma_core::ui_state::UiState;
@@ -30,95 +29,50 @@ pub fn window_start(window: &AppWindow, cells: &std::rc::Rc<VecModel<Cell>>) {
     window.global::<Preferences>().set_vibration_offered(crate::app::haptics::AVAILABLE);
 }
 
-/// The interface state: the page, the import dialog, the cursor, Resume. (The question
-/// goes with the status, review with the move list.)
-pub fn interface(window: &AppWindow, ui: &UiState) {
-    window.global::<Navigation>().set_page(ui.page().into());
-    window.global::<Records>().set_importing(ui.import_open());
-    window.global::<BoardState>().set_cursor_visible(ui.cursor_shown());
-    window.global::<NewGameForm>().set_can_resume(ui.has_game());
-    window.global::<GameMenuState>().set_open(ui.menu_open());
-    window.global::<crate::Analysis>().set_summary_open(ui.summary_open());
+/// The page shown.
+pub fn navigation(window: &AppWindow, page: crate::Page) {
+    window.global::<Navigation>().set_page(page);
 }
 
-/// The loupe under a resting finger: whether it shows and the display cell a release
-/// would choose (-1, -1: none).
-pub fn loupe(window: &AppWindow, loupe: Option<&halma_core::state::Loupe>) {
-    let board = window.global::<BoardState>();
-    let (x, y) = loupe.and_then(|l| l.target).unwrap_or((-1, -1));
-    board.set_loupe_shown(loupe.is_some());
-    board.set_loupe_target_x(x);
-    board.set_loupe_target_y(y);
+/// The game page's "⋯" menu, open or closed.
+pub fn game_menu(window: &AppWindow, open: bool) {
+    window.global::<GameMenuState>().set_open(open);
 }
 
-/// The messages the window shows until something ends them.
-pub fn messages(window: &AppWindow, messages: &Messages) {
-    load_problems(window, &messages.load_problems);
-    copied(window, messages.copied.as_deref());
-    import_trouble(window, messages.import_trouble.as_ref());
-    window.global::<crate::Analysis>().set_failed(messages.analysis_failed);
-    save_failure(window, super::presenter::save_failure(messages.save_failure.as_ref()));
-}
-
-/// What went wrong with the saved files at start (empty once dismissed).
-fn load_problems(window: &AppWindow, problems: &[StartProblem]) {
-    let form = window.global::<NewGameForm>();
-    let problems: Vec<SaveProblem> = problems.iter().map(super::presenter::start_problem).collect();
-    if differs(form.get_load_problems(), &problems) {
-        form.set_load_problems(ModelRc::new(VecModel::from(problems)));
-    }
-}
-
-/// Copy game done (`Some`, with the file it was also saved to, or empty), or the game
-/// changed since (`None`).
-fn copied(window: &AppWindow, saved_to: Option<&str>) {
-    let records = window.global::<Records>();
-    records.set_copied(saved_to.is_some());
-    if let Some(saved_to) = saved_to {
-        records.set_saved_to(saved_to.into());
-    }
-}
-
-/// Why a pasted record was refused, at which line; `None` clears it.
-fn import_trouble(window: &AppWindow, trouble: Option<&(usize, Trouble)>) {
-    let records = window.global::<Records>();
-    let Some((line, trouble)) = trouble else {
-        records.set_error_line(-1);
-        records.set_trouble(RecordTrouble::None);
-        records.set_detail(RecordDetail::Text);
-        records.set_error(SharedString::new());
-        return;
+/// Game records: the import dialog, why a pasted record was refused, Copy game done.
+pub fn records(window: &AppWindow, ui: &UiState, messages: &Messages) {
+    let mut view = RecordsView {
+        importing: ui.import_open(),
+        error_line: -1,
+        trouble: RecordTrouble::None,
+        detail: RecordDetail::Text,
+        copied: messages.copied.is_some(),
+        saved_to: messages.copied.as_deref().unwrap_or_default().into(),
+        ..RecordsView::default()
     };
-    records.set_error_line(int(*line));
-    records.set_trouble(trouble.kind.into());
-    records.set_detail(trouble.detail.into());
-    records.set_error(trouble.text.as_str().into());
-    records.set_error_action(int(trouble.action));
-    records.set_detail_row(trouble.row);
-    records.set_detail_count(trouble.count);
-    records.set_detail_limit(trouble.limit);
+    if let Some((line, trouble)) = &messages.import_trouble {
+        view.error_line = int(*line);
+        view.trouble = trouble.kind.into();
+        view.detail = trouble.detail.into();
+        view.error = trouble.text.as_str().into();
+        view.error_action = int(trouble.action);
+        view.detail_row = trouble.row;
+        view.detail_count = trouble.count;
+        view.detail_limit = trouble.limit;
+    }
+    let records = window.global::<Records>();
+    if records.get_view() != view {
+        records.set_view(view);
+    }
 }
 
-/// The language menu's choice.
-pub fn language_index(window: &AppWindow, index: i32) {
-    window.global::<Preferences>().set_language_index(index);
-}
-
-/// The board-turning setting.
-pub fn turning(window: &AppWindow, turning: BoardTurning) {
-    window.global::<Preferences>().set_turning(turning);
-}
-
-/// The theme setting (the window turns it into colours).
-pub fn theme(window: &AppWindow, theme: ThemeChoice) {
-    window.global::<Preferences>().set_theme(theme);
-}
-
-/// The Sound and Vibration settings.
-pub fn feedback(window: &AppWindow, sound: bool, vibration: bool) {
+/// The player's settings: the language menu's choice, the board turning, the theme, Sound
+/// and Vibration.
+pub fn preferences(window: &AppWindow, view: PreferencesView) {
     let preferences = window.global::<Preferences>();
-    preferences.set_sound(sound);
-    preferences.set_vibration(vibration);
+    if preferences.get_view() != view {
+        preferences.set_view(view);
+    }
 }
 
 /// Asks for the whole window at the next frame. Slint 1.18.1's software renderer draws a
@@ -138,34 +92,53 @@ pub fn whole_window_dirty(window: &AppWindow) {
     i_slint_core::window::WindowInner::from_pub(window).window_adapter().renderer().mark_dirty_region(whole.into());
 }
 
-/// The board; only the cells that changed are written, so Slint redraws only those.
-pub fn board(window: &AppWindow, cells: &VecModel<Cell>, picture: BoardPicture) {
+/// The board: its display (routes, cursor, zoom, the moving piece, the loupe), and only
+/// the cells that changed, so Slint redraws only those; the lists only when they changed
+/// (a new model rebuilds the outlines: a turn of the board).
+pub fn board(
+    window: &AppWindow,
+    cells: &VecModel<Cell>,
+    picture: BoardPicture,
+    cursor_visible: bool,
+    loupe: Option<&halma_core::state::Loupe>,
+) {
     for (index, cell) in picture.cells.into_iter().enumerate() {
         if cells.row_data(index).as_ref() != Some(&cell) {
             cells.set_row_data(index, cell);
         }
     }
     let board = window.global::<BoardState>();
-    board.set_route_path(picture.route_path);
-    board.set_last_move_path(picture.last_move_path);
+    let before = board.get_view();
+    let (loupe_x, loupe_y) = loupe.and_then(|l| l.target).unwrap_or((-1, -1));
+    let ((anim_x, anim_y), anim_seat) = match picture.moving_piece {
+        Some((seat, (x, y))) => ((x as f32, y as f32), seat),
+        // The last piece's place and colour stay while it hides.
+        None => ((before.anim_x, before.anim_y), before.anim_seat),
+    };
+    let view = BoardDisplay {
+        route_path: picture.route_path,
+        last_move_path: picture.last_move_path,
+        preview_is_hint: picture.preview_is_hint,
+        cursor_x: picture.cursor.0,
+        cursor_y: picture.cursor.1,
+        cursor_visible,
+        zoom: before.zoom,
+        anim_visible: picture.moving_piece.is_some(),
+        anim_seat,
+        anim_x,
+        anim_y,
+        loupe_shown: loupe.is_some(),
+        loupe_target_x: loupe_x,
+        loupe_target_y: loupe_y,
+    };
+    if before != view {
+        board.set_view(view);
+    }
     if differs(board.get_round_routes(), &picture.round_routes) {
         board.set_round_routes(ModelRc::new(VecModel::from(picture.round_routes)));
     }
-    board.set_preview_is_hint(picture.preview_is_hint);
-    // A new model rebuilds the outlines: only when they changed (a turn of the board).
     if differs(board.get_target_outlines(), &picture.target_outlines) {
         board.set_target_outlines(ModelRc::new(VecModel::from(picture.target_outlines)));
-    }
-    board.set_cursor_x(picture.cursor.0);
-    board.set_cursor_y(picture.cursor.1);
-    match picture.moving_piece {
-        Some((seat, (x, y))) => {
-            board.set_anim_visible(true);
-            board.set_anim_seat(seat);
-            board.set_anim_x(x as f32);
-            board.set_anim_y(y as f32);
-        }
-        None => board.set_anim_visible(false),
     }
 }
 
@@ -175,108 +148,138 @@ fn differs<T: Clone + PartialEq + 'static>(shown: ModelRc<T>, wanted: &[T]) -> b
     !shown.iter().eq(wanted.iter().cloned())
 }
 
-/// The view's zoom and the Flickable's offset.
+/// The view's zoom and the Flickable's offset (two-way with the Flickable, so written
+/// apart from the board's picture, after it and whenever the viewport changes).
 pub fn view(window: &AppWindow, zoom: f32, (content_x, content_y): (f32, f32)) {
     let board = window.global::<BoardState>();
-    board.set_zoom(zoom);
+    let mut view = board.get_view();
+    if view.zoom != zoom {
+        view.zoom = zoom;
+        board.set_view(view);
+    }
     board.set_content_x(content_x);
     board.set_content_y(content_y);
 }
 
-/// Why the seat to move's computer or engine program failed (its seat waits for Retry),
-/// or `SeatFailure::None`.
-pub fn seat_failure(window: &AppWindow, failure: SeatFailure) {
+/// Everything the game's global (`GameState`) shows, from the presenter's pictures.
+pub struct GamePicture {
+    pub status: StatusPicture,
+    /// Why the seat to move's computer or engine program failed, or `SeatFailure::None`.
+    pub failure: SeatFailure,
+    /// The full command line of the engine program to move while it waits for the
+    /// player's confirmation, or `None`.
+    pub confirmation: Option<String>,
+    /// The file name of the engine program that plays the program seats.
+    pub program_name: String,
+    pub save_failure: SaveFailureKind,
+    /// In review: the actions shown and the seat that was to move there.
+    pub review: Option<(usize, i32)>,
+    /// The move list, `None` when the history did not change since it was last given.
+    pub moves: Option<Vec<MoveEntry>>,
+}
+
+/// The game's global: one view, and its lists each only when it changed.
+pub fn game_state(window: &AppWindow, picture: GamePicture) {
     let game = window.global::<GameState>();
-    game.set_computer_failed(failure != SeatFailure::None);
-    if failure != SeatFailure::None {
-        game.set_seat_failure(failure);
+    let before = game.get_view();
+    let status = picture.status;
+    let failed = picture.failure != SeatFailure::None;
+    let view = GameView {
+        to_move: status.to_move,
+        move_number: status.move_number,
+        outcome: status.outcome,
+        winner: status.winner,
+        winner_partner: status.winner_partner,
+        computer_thinking: status.computer_thinking,
+        thinking_time_ms: status.thinking_time_ms,
+        computer_failed: failed,
+        // The words of the last failure stay while its panel goes.
+        seat_failure: if failed { picture.failure } else { before.seat_failure },
+        program_name: picture.program_name.into(),
+        program_awaits_start: picture.confirmation.is_some(),
+        program_command: picture.confirmation.unwrap_or_default().into(),
+        save_failure: picture.save_failure,
+        hint_thinking: status.hint_thinking,
+        human_turn: status.human_turn,
+        moves_partner: status.moves_partner,
+        army_to_move: status.army_to_move,
+        notice: status.notice,
+        notice_seat: status.notice_seat,
+        notice_partner: status.notice_partner,
+        duty_applies: status.duty_applies,
+        has_preview: status.has_preview,
+        preview_jumps: status.preview_jumps,
+        has_selection: status.has_selection,
+        can_confirm: status.can_confirm,
+        can_undo: status.can_undo,
+        can_redo: status.can_redo,
+        can_offer_draw: status.can_offer_draw,
+        can_hint: status.can_hint,
+        vote_awaited: status.vote.is_some(),
+        // The last vote's seats stay while its dialog goes.
+        vote_seat: status.vote.map_or(before.vote_seat, |(seat, _)| seat),
+        vote_offerer: status.vote.map_or(before.vote_offerer, |(_, offerer)| offerer),
+        question: status.question,
+        reviewing: picture.review.is_some(),
+        review_shown: picture.review.map_or(-1, |(shown, _)| shown as i32),
+        review_to_move: picture.review.map_or(0, |(_, seat)| seat),
+    };
+    if before != view {
+        game.set_view(view);
     }
-}
-
-/// The full command line of the engine program to move while it waits for the player's
-/// confirmation (Start / Change / Play as a person), or `None`.
-pub fn program_confirmation(window: &AppWindow, command: Option<&str>) {
-    let game = window.global::<GameState>();
-    game.set_program_awaits_start(command.is_some());
-    game.set_program_command(command.unwrap_or_default().into());
-}
-
-/// The file name of the engine program that plays the program seats.
-pub fn program_name(window: &AppWindow, name: &str) {
-    window.global::<GameState>().set_program_name(name.into());
-}
-
-/// Why the game could not be saved, or `SaveFailureKind::None`.
-fn save_failure(window: &AppWindow, failure: SaveFailureKind) {
-    window.global::<GameState>().set_save_failure(failure);
-}
-
-pub fn status(window: &AppWindow, picture: StatusPicture) {
-    let game = window.global::<GameState>();
-    game.set_to_move(picture.to_move);
-    game.set_move_number(picture.move_number);
-    game.set_seats(ModelRc::new(VecModel::from(picture.seats)));
-    game.set_outcome(picture.outcome);
-    game.set_winner(picture.winner);
-    game.set_winner_partner(picture.winner_partner);
-    game.set_computer_thinking(picture.computer_thinking);
-    game.set_thinking_time_ms(picture.thinking_time_ms);
-    game.set_hint_thinking(picture.hint_thinking);
-    game.set_human_turn(picture.human_turn);
-    game.set_notice(picture.notice);
-    game.set_notice_seat(picture.notice_seat);
-    game.set_duty_applies(picture.duty_applies);
-    game.set_has_preview(picture.has_preview);
-    game.set_preview_jumps(picture.preview_jumps);
-    game.set_has_selection(picture.has_selection);
-    game.set_can_confirm(picture.can_confirm);
-    game.set_can_undo(picture.can_undo);
-    game.set_can_redo(picture.can_redo);
-    game.set_can_offer_draw(picture.can_offer_draw);
-    game.set_can_hint(picture.can_hint);
-    game.set_question(picture.question);
-    game.set_question_seats(ModelRc::new(VecModel::from(picture.question_seats)));
-    game.set_moves_partner(picture.moves_partner);
-    game.set_army_to_move(picture.army_to_move);
-    game.set_notice_partner(picture.notice_partner);
-    game.set_vote_awaited(picture.vote.is_some());
-    if let Some((seat, offerer)) = picture.vote {
-        game.set_vote_seat(seat);
-        game.set_vote_offerer(offerer);
+    if differs(game.get_seats(), &status.seats) {
+        game.set_seats(ModelRc::new(VecModel::from(status.seats)));
     }
-}
-
-/// The move list (replaced only when it changed) and the review state.
-pub fn review(window: &AppWindow, moves: Option<Vec<MoveEntry>>, shown: Option<(usize, i32)>) {
-    let game = window.global::<GameState>();
-    // None: the history did not change since the list was last given.
-    if let Some(moves) = moves.filter(|moves| differs(game.get_moves(), moves)) {
+    if differs(game.get_question_seats(), &status.question_seats) {
+        game.set_question_seats(ModelRc::new(VecModel::from(status.question_seats)));
+    }
+    if let Some(moves) = picture.moves.filter(|moves| differs(game.get_moves(), moves)) {
         game.set_moves(ModelRc::new(VecModel::from(moves)));
     }
-    game.set_reviewing(shown.is_some());
-    game.set_review_shown(shown.map_or(-1, |(shown, _)| shown as i32));
-    game.set_review_to_move(shown.map_or(0, |(_, seat)| seat));
 }
 
+/// The pickers of movable pieces and of the selected piece's destinations.
 pub fn pickers(window: &AppWindow, picture: PickerPicture) {
     let pickers = window.global::<Pickers>();
-    pickers.set_pieces(ModelRc::new(VecModel::from(picture.pieces)));
-    pickers.set_piece_index(picture.piece_index);
-    pickers.set_destinations(ModelRc::new(VecModel::from(picture.destinations)));
-    pickers.set_destination_index(picture.destination_index);
+    if differs(pickers.get_pieces(), &picture.pieces) {
+        pickers.set_pieces(ModelRc::new(VecModel::from(picture.pieces)));
+    }
+    if differs(pickers.get_destinations(), &picture.destinations) {
+        pickers.set_destinations(ModelRc::new(VecModel::from(picture.destinations)));
+    }
+    let view = PickersView { piece_index: picture.piece_index, destination_index: picture.destination_index };
+    if pickers.get_view() != view {
+        pickers.set_view(view);
+    }
 }
 
-pub fn form(window: &AppWindow, picture: FormPicture) {
+/// The new-game form, Resume (when there is a game) and what went wrong with the saved
+/// files at start (empty once dismissed).
+pub fn form(window: &AppWindow, picture: FormPicture, can_resume: bool, problems: &[StartProblem]) {
     let form = window.global::<NewGameForm>();
-    form.set_players(picture.players);
-    form.set_both_armies(picture.both_armies);
-    form.set_seat_choices(ModelRc::new(VecModel::from(picture.seat_choices)));
-    form.set_first_seats(ModelRc::new(VecModel::from(picture.first_seats)));
-    form.set_first_seat_index(picture.first_seat_index);
-    form.set_programs_offered(picture.programs_offered);
-    form.set_needs_command(picture.needs_command);
-    form.set_can_start(picture.can_start);
-    form.set_engine_move_time_index(picture.move_time_index);
+    let view = FormView {
+        players: picture.players,
+        both_armies: picture.both_armies,
+        first_seat_index: picture.first_seat_index,
+        can_resume,
+        programs_offered: picture.programs_offered,
+        needs_command: picture.needs_command,
+        engine_move_time_index: picture.move_time_index,
+        can_start: picture.can_start,
+    };
+    if form.get_view() != view {
+        form.set_view(view);
+    }
+    if differs(form.get_seat_choices(), &picture.seat_choices) {
+        form.set_seat_choices(ModelRc::new(VecModel::from(picture.seat_choices)));
+    }
+    if differs(form.get_first_seats(), &picture.first_seats) {
+        form.set_first_seats(ModelRc::new(VecModel::from(picture.first_seats)));
+    }
+    let problems: Vec<SaveProblem> = problems.iter().map(super::presenter::start_problem).collect();
+    if differs(form.get_load_problems(), &problems) {
+        form.set_load_problems(ModelRc::new(VecModel::from(problems)));
+    }
     // Written only when it differs, so the text field keeps its cursor while typing.
     if form.get_engine_command() != picture.command {
         form.set_engine_command(picture.command);
@@ -307,57 +310,67 @@ pub fn rules_diagrams(window: &AppWindow, pictures: RulesPictures) {
     global.set_teams(model(pictures.teams));
 }
 
-/// The game's analysis (marks, the reviewed move, the routes, the graph, the summary),
-/// the running analysis' progress (the action being analysed from 0, of how many), and
-/// whether Analyse is offered now (in review or after the end, with no analysis yet).
-/// The analysis: `history` (the marks, the graph, the summary) only when the game's
-/// history changed since it was last given, the reviewed move's part every time.
+/// The game's analysis (marks, the reviewed move, the routes, the graph, the summary):
+/// `history` (the marks, the graph, the summary) only when the game's history changed
+/// since it was last given, the reviewed move's part every time; the running analysis'
+/// progress (the action being analysed from 0, of how many); whether Analyse is offered
+/// now (in review or after the end, with no analysis yet); whether the last one failed and
+/// whether the summary shows.
+pub struct AnalysisState {
+    pub progress: Option<(usize, usize)>,
+    pub offered: bool,
+    pub failed: bool,
+    pub summary_open: bool,
+}
+
+/// The analysis' global: one view, and its lists each only when they changed.
 pub fn analysis(
     window: &AppWindow,
     history: Option<super::analysis_presenter::AnalysisPicture>,
     (shown, routes): (super::analysis_presenter::ShownPicture, super::analysis_presenter::RoutesPicture),
-    progress: Option<(usize, usize)>,
-    offered: bool,
+    state: AnalysisState,
 ) {
     let global = window.global::<crate::Analysis>();
-    global.set_running(progress.is_some());
-    if let Some((current, total)) = progress {
-        global.set_current(int(current + 1));
-        global.set_total(int(total));
+    let before = global.get_view();
+    let mut view = AnalysisView {
+        running: state.progress.is_some(),
+        failed: state.failed,
+        summary_open: state.summary_open,
+        shown_judged: shown.judged,
+        shown_seat: shown.seat,
+        shown_mark: shown.mark,
+        shown_before: shown.before.0,
+        shown_before_value: shown.before.1,
+        shown_after: shown.after.0,
+        shown_after_value: shown.after.1,
+        played_path: routes.played,
+        best_path: routes.best,
+        best_markers: routes.best_markers,
+        ..before.clone()
+    };
+    if let Some((current, total)) = state.progress {
+        view.current = int(current + 1);
+        view.total = int(total);
     }
     if let Some(picture) = history {
-        analysis_history(window, picture);
+        view.available = picture.available;
+        view.points = picture.points;
+        view.scale = picture.scale;
+        (view.draw_vote, view.draw_offerer) = picture.draw;
+        if differs(global.get_marks(), &picture.marks) {
+            global.set_marks(ModelRc::new(VecModel::from(picture.marks)));
+        }
+        if differs(global.get_lines(), &picture.lines) {
+            global.set_lines(ModelRc::new(VecModel::from(picture.lines)));
+        }
+        if differs(global.get_summaries(), &picture.summaries) {
+            global.set_summaries(ModelRc::new(VecModel::from(picture.summaries)));
+        }
     }
-    global.set_can_analyse(offered && !global.get_available());
-    global.set_shown_judged(shown.judged);
-    global.set_shown_seat(shown.seat);
-    global.set_shown_mark(shown.mark);
-    global.set_shown_before(shown.before.0);
-    global.set_shown_before_value(shown.before.1);
-    global.set_shown_after(shown.after.0);
-    global.set_shown_after_value(shown.after.1);
-    global.set_played_path(routes.played);
-    global.set_best_path(routes.best);
-    global.set_best_markers(routes.best_markers);
-}
-
-/// The parts of the analysis that depend on the game's history alone.
-fn analysis_history(window: &AppWindow, picture: super::analysis_presenter::AnalysisPicture) {
-    let global = window.global::<crate::Analysis>();
-    global.set_available(picture.available);
-    if differs(global.get_marks(), &picture.marks) {
-        global.set_marks(ModelRc::new(VecModel::from(picture.marks)));
+    view.can_analyse = state.offered && !view.available;
+    if before != view {
+        global.set_view(view);
     }
-    if differs(global.get_lines(), &picture.lines) {
-        global.set_lines(ModelRc::new(VecModel::from(picture.lines)));
-    }
-    global.set_points(picture.points);
-    global.set_scale(picture.scale);
-    if differs(global.get_summaries(), &picture.summaries) {
-        global.set_summaries(ModelRc::new(VecModel::from(picture.summaries)));
-    }
-    global.set_draw_vote(picture.draw.0);
-    global.set_draw_offerer(picture.draw.1);
 }
 
 /// The Train page's puzzle, outcome and progress.
@@ -369,81 +382,36 @@ pub fn train(window: &AppWindow, info: crate::TrainInfo) {
 }
 
 /// The games by message (#40): Send, the receive dialog, the told lines, the Games list.
-/// Undo stops at what the other side may know.
 pub fn by_message(window: &AppWindow, picture: super::by_message_presenter::Picture) {
     let global = window.global::<crate::ByMessage>();
-    global.set_active(picture.active);
-    global.set_can_send(picture.can_send);
-    global.set_header_seat(picture.header_seat);
-    global.set_waiting_seat(picture.waiting_seat);
-    global.set_receiving(picture.receiving);
-    global.set_trouble(picture.trouble);
-    global.set_trouble_number(picture.trouble_number);
-    global.set_trouble_seat(picture.trouble_seat);
-    global.set_offered(picture.offered.is_some());
-    if let Some((from, players, moves)) = picture.offered {
-        global.set_offered_from(from);
-        global.set_offered_players(players);
-        global.set_offered_moves(moves);
-    } else if let Some(from) = picture.started_from {
-        global.set_offered_from(from);
+    if global.get_view() != picture.view {
+        global.set_view(picture.view);
     }
-    global.set_note(picture.note);
     if differs(global.get_played(), &picture.played) {
         global.set_played(ModelRc::new(VecModel::from(picture.played)));
     }
-    global.set_your_move(picture.your_move);
-    global.set_saved_to(picture.saved_to.into());
     if differs(global.get_games(), &picture.games) {
         global.set_games(ModelRc::new(VecModel::from(picture.games)));
     }
-    if picture.undo_blocked {
-        window.global::<GameState>().set_can_undo(false);
-    }
 }
 
-/// The network game (#40): its panel on the game page and the join dialog. Redo and
-/// Restart do not apply while the other device plays too; Undo asks it first.
+/// The network game (#40): its panel on the game page and the join dialog.
 pub fn nearby(window: &AppWindow, picture: super::nearby_presenter::Picture) {
     let global = window.global::<crate::Nearby>();
-    global.set_active(picture.active);
-    global.set_hosting(picture.hosting);
-    global.set_code(picture.code.into());
-    global.set_address(picture.address.into());
-    global.set_status(picture.status);
-    global.set_ending(picture.ending);
-    global.set_note(picture.note);
-    global.set_note_seat(picture.note_seat);
-    global.set_note_action(picture.note_action.into());
-    global.set_taken_back(picture.taken_back);
-    global.set_gained(picture.gained);
-    global.set_undo_asked(picture.undo_asked);
-    global.set_undo_pending(picture.undo_pending);
-    global.set_joining(picture.joining);
-    global.set_join_connecting(picture.join_connecting);
-    global.set_join_trouble(picture.join_trouble);
+    if global.get_view() != picture.view {
+        global.set_view(picture.view);
+    }
     if differs(global.get_hosts(), &picture.hosts) {
         global.set_hosts(ModelRc::new(VecModel::from(picture.hosts)));
-    }
-    if picture.shared {
-        let game = window.global::<GameState>();
-        game.set_can_redo(false);
-        if picture.undo_pending {
-            game.set_can_undo(false);
-        }
     }
 }
 
 /// The first-game guide's card and marks (the marks' list only when it changed).
 pub fn guide(window: &AppWindow, picture: super::guide_presenter::GuidePicture) {
     let guide = window.global::<crate::Guide>();
-    guide.set_active(picture.active);
-    guide.set_step(picture.step);
-    guide.set_number(picture.number);
-    guide.set_total(picture.total);
-    guide.set_retry(picture.retry);
-    guide.set_cut(picture.cut);
-    guide.set_pointer(picture.pointer);
+    if guide.get_view() != picture.view {
+        guide.set_view(picture.view);
+    }
     if differs(guide.get_marks(), &picture.marks) {
         guide.set_marks(ModelRc::new(VecModel::from(picture.marks)));
     }

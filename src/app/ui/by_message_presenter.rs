@@ -7,27 +7,14 @@ use halma_core::session::Session;
 use halma_core::ui_state::UiState;
 use halma_rules::Seat;
 
-/// What the window shows of the games by message (`bind::by_message` writes it).
+/// What the window shows of the games by message (`bind::by_message` writes it): the
+/// global's one struct and its two lists.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Picture {
-    pub active: bool,
-    pub can_send: bool,
-    pub header_seat: i32,
-    pub waiting_seat: i32,
-    pub receiving: bool,
-    pub trouble: crate::ReceiveTrouble,
-    pub trouble_number: i32,
-    pub trouble_seat: i32,
-    /// A received new game: (from, players, moves).
-    pub offered: Option<(i32, i32, i32)>,
-    /// The friend's seat of a game just started from their message.
-    pub started_from: Option<i32>,
-    pub note: crate::MessageNote,
+    pub view: crate::ByMessageView,
     pub played: Vec<crate::PlayedAction>,
-    pub your_move: bool,
-    pub saved_to: String,
     pub games: Vec<crate::GameRow>,
-    /// Undo would take back what the other side may know.
+    /// Undo would take back what the other side may know (the game page's Undo is off).
     pub undo_blocked: bool,
 }
 
@@ -107,24 +94,30 @@ pub fn picture(by_message: &ByMessage, session: &Session, live: Option<&Session>
             }
         })
         .collect();
+    let (offered_from, offered_players, offered_moves) =
+        offered.or(started_from.map(|from| (from, 0, 0))).unwrap_or_default();
     Picture {
-        active: active.is_some(),
-        can_send: active.is_some_and(can_send),
-        header_seat: active.and_then(header_seat).map_or(-1, seat_number),
-        waiting_seat: match turn {
-            Some(Turn::Remote(seat)) => seat_number(seat),
-            _ => -1,
+        view: crate::ByMessageView {
+            active: active.is_some(),
+            can_send: active.is_some_and(can_send),
+            header_seat: active.and_then(header_seat).map_or(-1, seat_number),
+            waiting_seat: match turn {
+                Some(Turn::Remote(seat)) => seat_number(seat),
+                _ => -1,
+            },
+            receiving: ui.receive_open(),
+            trouble,
+            trouble_number,
+            trouble_seat,
+            offered: offered.is_some(),
+            offered_from,
+            offered_players,
+            offered_moves,
+            note,
+            your_move: matches!(turn, Some(Turn::Local(_))),
+            saved_to: saved_to.into(),
         },
-        receiving: ui.receive_open(),
-        trouble,
-        trouble_number,
-        trouble_seat,
-        offered,
-        started_from,
-        note,
         played,
-        your_move: matches!(turn, Some(Turn::Local(_))),
-        saved_to,
         games,
         undo_blocked: active.is_some() && session.game().history().len() <= by_message.known,
     }

@@ -540,51 +540,69 @@ impl Controller {
         bind::guide(&window, super::guide_presenter::guide(state.guide.as_ref()));
         let practise = super::train_presenter::mistakes_to_practise(session);
         bind::train(&window, super::train_presenter::train(state.training.as_ref(), &settings.training, practise));
-        match (&review, state.training_shown()) {
+        let board = match (&review, state.training_shown()) {
             // The Train page's board shows the puzzle's own game.
-            (_, Some(puzzle)) => {
-                bind::board(&window, &self.board.cells, presenter::board(puzzle, state.animation.as_ref()))
-            }
+            (_, Some(puzzle)) => presenter::board(puzzle, state.animation.as_ref()),
             // An earlier position, read-only: no preview, no cursor, no moving piece.
-            (Some(shown), None) => bind::board(&window, &self.board.cells, presenter::board(shown, None)),
-            (None, None) => {
-                bind::board(&window, &self.board.cells, presenter::board(session, state.animation.as_ref()))
-            }
-        }
-        bind::interface(&window, &ui);
-        bind::loupe(&window, state.loupe.as_ref());
-        bind::messages(&window, &state.messages);
+            (Some(shown), None) => presenter::board(shown, None),
+            (None, None) => presenter::board(session, state.animation.as_ref()),
+        };
+        bind::board(&window, &self.board.cells, board, ui.cursor_shown(), state.loupe.as_ref());
+        bind::navigation(&window, ui.page().into());
+        bind::game_menu(&window, ui.menu_open());
+        bind::records(&window, &ui, &state.messages);
         let program_move = Duration::from_millis(settings.engine_move_ms.into());
         let confirming = state.program_awaits_confirmation().filter(|_| review.is_none() && !guiding);
+        let by_message = super::by_message_presenter::picture(&state.by_message, session, state.live_session(), &ui);
+        let nearby = super::nearby_presenter::picture(state.nearby.as_ref(), state.join.as_ref());
         let status = presenter::status(session, self.worker.busy(), ui.question().into(), program_move);
-        bind::status(&window, if confirming.is_some() { status.waiting_to_start() } else { status });
-        bind::seat_failure(
-            &window,
-            presenter::seat_failure(state.seat_failure.filter(|_| review.is_none() && !guiding)),
-        );
-        bind::by_message(
-            &window,
-            super::by_message_presenter::picture(&state.by_message, session, state.live_session(), &ui),
-        );
-        bind::nearby(&window, super::nearby_presenter::picture(state.nearby.as_ref(), state.join.as_ref()));
-        bind::program_confirmation(&window, confirming.as_deref());
-        bind::program_name(&window, &program_name(&settings.engine_command));
-        let shown = review.as_ref().map(|shown| (shown.game().history().len(), shown.game().to_move().index() as i32));
+        let status = if confirming.is_some() { status.waiting_to_start() } else { status };
+        // Undo stops at what the other side may know; Redo does not apply while another
+        // device plays too, and Undo waits for its answer.
+        let status =
+            status.limited(by_message.undo_blocked || (nearby.shared && nearby.view.undo_pending), nearby.shared);
         // A tap or a review step in a 20,000-action game stays within a frame.
         let history = HistoryKey::of(session);
         let history_changed = self.board.history_shown.replace(Some(history)) != Some(history);
-        bind::review(&window, history_changed.then(|| presenter::moves(session)), shown);
+        bind::game_state(
+            &window,
+            bind::GamePicture {
+                status,
+                failure: presenter::seat_failure(state.seat_failure.filter(|_| review.is_none() && !guiding)),
+                confirmation: confirming,
+                program_name: program_name(&settings.engine_command),
+                save_failure: presenter::save_failure(state.messages.save_failure.as_ref()),
+                review: review
+                    .as_ref()
+                    .map(|shown| (shown.game().history().len(), shown.game().to_move().index() as i32)),
+                moves: history_changed.then(|| presenter::moves(session)),
+            },
+        );
+        bind::by_message(&window, by_message);
+        bind::nearby(&window, nearby);
         let analysis_history =
             history_changed.then(|| analysis_presenter::of_history(session.analysis(), session.game().setup()));
         let reviewed = analysis_presenter::reviewed(session.analysis(), session.view(), ui.review());
         let offered = (ui.in_review() || session.game().is_over()) && !session.game().history().is_empty();
-        bind::analysis(&window, analysis_history, reviewed, self.analysis.progress(), offered);
+        let analysis = bind::AnalysisState {
+            progress: self.analysis.progress(),
+            offered,
+            failed: state.messages.analysis_failed,
+            summary_open: ui.summary_open(),
+        };
+        bind::analysis(&window, analysis_history, reviewed, analysis);
         bind::pickers(&window, presenter::pickers(session));
-        bind::turning(&window, presenter::turning(settings.orientation));
-        bind::theme(&window, presenter::theme_choice(settings.theme));
-        bind::feedback(&window, settings.sound, settings.vibration);
-        bind::language_index(&window, locale::language_index(state.language));
-        bind::form(&window, presenter::form(&state.form));
+        bind::preferences(
+            &window,
+            crate::PreferencesView {
+                language_index: locale::language_index(state.language),
+                turning: presenter::turning(settings.orientation),
+                theme: presenter::theme_choice(settings.theme),
+                sound: settings.sound,
+                vibration: settings.vibration,
+            },
+        );
+        bind::form(&window, presenter::form(&state.form), ui.has_game(), &state.messages.load_problems);
         drop(state);
         self.refresh_view();
     }

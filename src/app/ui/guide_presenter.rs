@@ -2,61 +2,46 @@
 //! the squares it rings (as display cells of the guide's board) and what else it points
 //! at. A pure function of the guide, tested without a window.
 
-use crate::{GuideMark, GuidePointer, GuideStep};
+use crate::{GuideMark, GuidePointer, GuideStep, GuideView};
 use halma_core::guide::{Guide, Pointer, Step};
 
 /// What the guide's card and marks show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GuidePicture {
-    pub active: bool,
-    pub step: GuideStep,
-    pub number: i32,
-    pub total: i32,
-    pub retry: bool,
-    /// The chain was cut back: the card asks to play the cut chain.
-    pub cut: bool,
+    pub view: GuideView,
     pub marks: Vec<GuideMark>,
-    pub pointer: GuidePointer,
 }
 
 pub fn guide(guide: Option<&Guide>) -> GuidePicture {
     let total = Step::ALL.len() as i32;
     let Some(guide) = guide else {
         let (step, pointer) = (GuideStep::Select, GuidePointer::Board);
-        return GuidePicture {
-            active: false,
-            step,
-            number: 1,
-            total,
-            retry: false,
-            cut: false,
-            marks: Vec::new(),
-            pointer,
-        };
+        let view = GuideView { active: false, step, number: 1, total, retry: false, cut: false, pointer };
+        return GuidePicture { view, marks: Vec::new() };
     };
-    let view = guide.session().view();
+    let board = guide.session().view();
     let marks = guide
         .marks()
         .into_iter()
         .map(|square| {
-            let (x, y) = view.display_cell(square);
+            let (x, y) = board.display_cell(square);
             GuideMark { x, y }
         })
         .collect();
-    GuidePicture {
+    let view = GuideView {
         active: true,
         step: step(guide.step()),
         number: guide.step().number() as i32,
         total,
         retry: guide.retry(),
         cut: guide.cut(),
-        marks,
         pointer: match guide.pointer() {
             Pointer::Board => GuidePointer::Board,
             Pointer::Bar => GuidePointer::Bar,
             Pointer::Menu => GuidePointer::Menu,
         },
-    }
+    };
+    GuidePicture { view, marks }
 }
 
 fn step(step: Step) -> GuideStep {
@@ -82,13 +67,14 @@ mod tests {
     fn the_first_step_rings_the_pieces_as_the_board_shows_them() {
         let mut running = Guide::new();
         let picture = guide(Some(&running));
-        assert_eq!((picture.active, picture.step, picture.number, picture.total), (true, GuideStep::Select, 1, 10));
+        let view = &picture.view;
+        assert_eq!((view.active, view.step, view.number, view.total), (true, GuideStep::Select, 1, 10));
         // b2, d2 and b4 with a1 at the bottom left.
         let cells = [(1, 14), (3, 14), (1, 12)].map(|(x, y)| GuideMark { x, y });
         assert_eq!(picture.marks, cells);
         running.session_mut().rotate_view(true);
         let turned = guide(Some(&running)).marks;
         assert_eq!(turned[0], GuideMark { x: 1, y: 1 }, "b2 a quarter turn clockwise");
-        assert!(!guide(None).active);
+        assert!(!guide(None).view.active);
     }
 }

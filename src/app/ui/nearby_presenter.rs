@@ -7,22 +7,7 @@ use halma_core::state::{JoinForm, JoinTrouble};
 /// What the window shows of the network game (`bind::nearby` writes it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Picture {
-    pub active: bool,
-    pub hosting: bool,
-    pub code: String,
-    pub address: String,
-    pub status: crate::NearbyStatus,
-    pub ending: crate::NearbyTrouble,
-    pub note: crate::NearbyNote,
-    pub note_seat: i32,
-    pub note_action: String,
-    pub taken_back: i32,
-    pub gained: i32,
-    pub undo_asked: bool,
-    pub undo_pending: bool,
-    pub joining: bool,
-    pub join_connecting: bool,
-    pub join_trouble: crate::NearbyTrouble,
+    pub view: crate::NearbyView,
     pub hosts: Vec<crate::FoundHost>,
     /// Redo and Restart do not apply while the other device plays too.
     pub shared: bool,
@@ -77,22 +62,24 @@ pub fn picture(nearby: Option<&Nearby>, join: Option<&JoinForm>) -> Picture {
     // Not a first join still reaching for its host: the join dialog tells that.
     let shown = nearby.filter(|nearby| nearby.id.is_some());
     Picture {
-        active: shown.is_some(),
-        hosting: shown.is_some_and(|nearby| nearby.hosting),
-        code: shown.map(|nearby| nearby.code.to_string()).unwrap_or_default(),
-        address: shown.and_then(|nearby| nearby.address).map(|addr| addr.to_string()).unwrap_or_default(),
-        status,
-        ending,
-        note,
-        note_seat,
-        note_action,
-        taken_back,
-        gained,
-        undo_asked: shown.is_some_and(|nearby| nearby.undo_asked.is_some()),
-        undo_pending: shown.is_some_and(|nearby| nearby.undo_pending.is_some()),
-        joining: join.is_some(),
-        join_connecting: join.is_some_and(|join| join.connecting),
-        join_trouble,
+        view: crate::NearbyView {
+            active: shown.is_some(),
+            hosting: shown.is_some_and(|nearby| nearby.hosting),
+            code: shown.map(|nearby| nearby.code.to_string()).unwrap_or_default().into(),
+            address: shown.and_then(|nearby| nearby.address).map(|addr| addr.to_string()).unwrap_or_default().into(),
+            status,
+            ending,
+            note,
+            note_seat,
+            note_action: note_action.into(),
+            taken_back,
+            gained,
+            undo_asked: shown.is_some_and(|nearby| nearby.undo_asked.is_some()),
+            undo_pending: shown.is_some_and(|nearby| nearby.undo_pending.is_some()),
+            joining: join.is_some(),
+            join_connecting: join.is_some_and(|join| join.connecting),
+            join_trouble,
+        },
         hosts: join
             .map(|join| {
                 join.hosts

@@ -382,6 +382,12 @@ impl StatusPicture {
     pub fn waiting_to_start(self) -> StatusPicture {
         StatusPicture { computer_thinking: false, thinking_time_ms: 0, ..self }
     }
+
+    /// The status with Undo (`no_undo`) or Redo (`no_redo`) taken away: what another
+    /// device already knows or also plays is not for this one to take back alone.
+    pub fn limited(self, no_undo: bool, no_redo: bool) -> StatusPicture {
+        StatusPicture { can_undo: self.can_undo && !no_undo, can_redo: self.can_redo && !no_redo, ..self }
+    }
 }
 
 /// The status panel, given which search (if any) is running, the question asked and an
