@@ -151,6 +151,8 @@ pub enum Event {
     ReviewAt(i32),
     /// The position after the game's first `n` actions (the evaluation graph's points).
     ShowPosition(i32),
+    /// The position after the next move the analysis calls a mistake or a blunder.
+    NextMistake,
     Analyse,
     CancelAnalysis,
     /// The running analysis moved on to another action.
@@ -295,6 +297,7 @@ impl Event {
             SearchFinished(_) | AnimationStep | SaveDue | Saved(_) | ReviewStep(_) | ReviewAt(_) | ShowPosition(_) => {
                 false
             }
+            NextMistake => false,
             Analyse | CancelAnalysis | AnalysisProgress | AnalysisDone(_) | AnalysisFailed => false,
             SetUp | SetPlayers(_) | SetBothArmies(_) | SetSeatPlayer(..) | SetFirstSeat(_) => false,
             SetEngineCommand(_) | SetEngineMoveTime(_) | Start | Resume | DismissLoadProblems => false,
@@ -323,7 +326,7 @@ impl Event {
 pub type Command = (&'static str, fn() -> Event);
 
 /// The events the views send by name through `Commands.run` ([`Event::command`]).
-pub const COMMANDS: &[Command] = &[];
+pub const COMMANDS: &[Command] = &[("next-mistake", || Event::NextMistake)];
 
 /// What `event` does to `state`, given what runs in the background (`facts`), and then
 /// what every change brings ([`settle`]). Review's gate is the dispatch's, not this
@@ -460,6 +463,7 @@ fn act(state: &mut AppState, facts: &Facts, event: Event) -> Effects {
         ReviewStep(step) => review::step(state, step),
         ReviewAt(index) => review::show_position(state, index.saturating_add(1)),
         ShowPosition(position) => review::show_position(state, position),
+        NextMistake => review::next_mistake(state),
         Analyse => analysis::analyse(state, facts),
         CancelAnalysis => analysis::cancel(),
         AnalysisProgress => Effects::redraw(),

@@ -5,6 +5,7 @@
 use crate::effects::Effects;
 use crate::interface::ReviewStep;
 use crate::state::AppState;
+use halma_ai::analysis::Class;
 
 pub(super) fn step(state: &mut AppState, step: ReviewStep) -> Effects {
     let total = state.session.game().history().len();
@@ -16,6 +17,25 @@ pub(super) fn step(state: &mut AppState, step: ReviewStep) -> Effects {
 pub(super) fn show_position(state: &mut AppState, position: i32) -> Effects {
     let Ok(position) = usize::try_from(position) else { return Effects::none() };
     let total = state.session.game().history().len();
+    state.ui.review_position(position, total);
+    Effects::redraw()
+}
+
+/// Next mistake: the position after the next move the analysis calls a mistake or a
+/// blunder, after the position shown (the live game's end counts as after its last
+/// move), from the first one again after the last. Nothing without such a move.
+pub(super) fn next_mistake(state: &mut AppState) -> Effects {
+    let Some(analysis) = state.session.analysis() else { return Effects::none() };
+    let after_mistakes: Vec<usize> = analysis
+        .actions
+        .iter()
+        .filter(|entry| entry.verdict.judgement().is_some_and(|judged| judged.class >= Class::Mistake))
+        .map(|entry| entry.index + 1)
+        .collect();
+    let total = state.session.game().history().len();
+    let shown = state.ui.review().unwrap_or(total);
+    let next = after_mistakes.iter().find(|&&position| position > shown).or(after_mistakes.first());
+    let Some(&position) = next else { return Effects::none() };
     state.ui.review_position(position, total);
     Effects::redraw()
 }

@@ -774,3 +774,67 @@ fn the_live_game_is_saved_unchanged_after_every_other_game() {
     assert_eq!(state.boards.top_cover(), None, "nothing covers the live game");
     assert_eq!(document_text(SESSION, &state.session).ok(), Some(saved));
 }
+
+// ----- Review: Next mistake -----
+
+/// Next mistake steps through the moves the analysis calls a mistake or a blunder (not
+/// an inaccuracy), from the position shown, and comes round to the first after the last.
+#[test]
+fn next_mistake_shows_each_mistake_and_blunder_in_turn() {
+    use halma_ai::analysis::{ActionAnalysis, Class, Eval, GameAnalysis, Judgement, Quality, Steps, Verdict};
+    use halma_rules::Action;
+    let mut state = playing();
+    for _ in 0..5 {
+        // Each seat's first legal move, tapped along its route and confirmed.
+        let position = *state.session.game().position();
+        let route = position.legal_moves().iter().next().and_then(|mv| position.route(mv)).expect("a move");
+        for &square in route.squares() {
+            tap(&mut state, square);
+        }
+        update(&mut state, &Facts::default(), Event::Confirm);
+        state.animation = None;
+    }
+    assert_eq!(state.session.game().history().len(), 5);
+    let send = |state: &mut AppState| update(state, &Facts::default(), Event::NextMistake);
+    assert_eq!(send(&mut state), Effects::none(), "no analysis: nothing to go to");
+
+    let game = state.session.game().clone();
+    let classes = [Class::Best, Class::Mistake, Class::Inaccuracy, Class::Blunder, Class::Good];
+    let actions = classes
+        .iter()
+        .enumerate()
+        .map(|(index, &class)| {
+            let Action::Move(played) = &game.history()[index] else { panic!("a move") };
+            let loss = Steps(if class >= Class::Mistake { 60 } else { 0 });
+            let judgement = Judgement {
+                before: Eval::Lead(Steps(0)),
+                after: Eval::Lead(Steps(-loss.0)),
+                best: played.clone(),
+                loss,
+                class,
+            };
+            ActionAnalysis {
+                index,
+                seat: game.actor(index),
+                action: game.history()[index].clone(),
+                verdict: Verdict::Judged(judgement),
+            }
+        })
+        .collect();
+    let analysis = GameAnalysis::from_verdicts(&game, Quality { depth: 2 }, actions).expect("an analysis");
+    assert!(state.session.set_analysis(analysis));
+
+    // From the live game's end: round to the first mistake (move 2), then the blunder
+    // (move 4), then the first again; the inaccuracy is passed over.
+    let mut shown = Vec::new();
+    for _ in 0..3 {
+        assert_eq!(send(&mut state), Effects::redraw());
+        shown.push(state.ui.review());
+    }
+    assert_eq!(shown, [Some(2), Some(4), Some(2)]);
+    // From the start it goes to the first; the live game is not changed by any of it.
+    update(&mut state, &Facts::default(), Event::ReviewStep(ReviewStep::First));
+    send(&mut state);
+    assert_eq!(state.ui.review(), Some(2));
+    assert_eq!(state.session.game(), &game);
+}
