@@ -1117,6 +1117,13 @@ fn decided_review_and_three_player_graph() {
             window.global::<halma::Analysis>().invoke_show_position(shown as i32);
             assert!(window.global::<halma::Analysis>().get_view().shown_mark.decided != 0);
             snapshot(&window, &format!("{code}-{size_name}-decided-review"));
+            // Next mistake (a button with no value, through Commands) shows a mistake or a
+            // blunder after the move shown.
+            window.global::<halma::Commands>().invoke_run("next-mistake".into());
+            let view = window.global::<halma::Analysis>().get_view();
+            assert!(matches!(view.shown_mark.class, halma::MoveClass::Mistake | halma::MoveClass::Blunder));
+            assert!(window.global::<halma::GameState>().get_view().review_shown > shown as i32);
+            window.global::<halma::Analysis>().invoke_show_position(shown as i32);
             window.global::<halma::Analysis>().invoke_set_summary_open(true);
             snapshot(&window, &format!("{code}-{size_name}-decided-summary"));
             window.global::<halma::Analysis>().invoke_set_summary_open(false);
