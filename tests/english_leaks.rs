@@ -22,6 +22,9 @@
 use halma_test_support as common;
 #[path = "common/same_words.rs"]
 mod same_words;
+#[path = "common/set_view.rs"]
+#[macro_use]
+mod set_view;
 
 use common::sq;
 use halma::app::ui::Controller;
@@ -451,44 +454,18 @@ fn check_language(checker: &mut Checker, analysed: &(Session, usize)) {
     } else {
         checker.report.push(format!("{language}-game: no «More actions» button"));
     }
-    {
-        let mut view = game_state.get_view();
-        view.save_failure = halma::SaveFailureKind::DiskFull;
-        game_state.set_view(view);
-    }
+    set_view!(game_state, save_failure = halma::SaveFailureKind::DiskFull);
     checker.state(&window, "troubles");
-    {
-        let mut view = game_state.get_view();
-        view.human_turn = false;
-        game_state.set_view(view);
-    }
-    {
-        let mut view = game_state.get_view();
-        view.computer_failed = true;
-        game_state.set_view(view);
-    }
-    {
-        let mut view = game_state.get_view();
-        view.seat_failure = halma::SeatFailure::ProgramCannotStart;
-        game_state.set_view(view);
-    }
+    set_view!(
+        game_state,
+        human_turn = false,
+        computer_failed = true,
+        seat_failure = halma::SeatFailure::ProgramCannotStart
+    );
     checker.state(&window, "troubles-engine");
-    {
-        let mut view = game_state.get_view();
-        view.seat_failure = halma::SeatFailure::Search;
-        game_state.set_view(view);
-    }
+    set_view!(game_state, seat_failure = halma::SeatFailure::Search);
     checker.state(&window, "troubles-both");
-    {
-        let mut view = game_state.get_view();
-        view.save_failure = halma::SaveFailureKind::None;
-        game_state.set_view(view);
-    }
-    {
-        let mut view = game_state.get_view();
-        view.computer_failed = false;
-        game_state.set_view(view);
-    }
+    set_view!(game_state, save_failure = halma::SaveFailureKind::None, computer_failed = false);
 
     controller.begin_session(game_in_progress());
     game_state.invoke_review_step(halma::ReviewStep::Back);
@@ -510,18 +487,10 @@ fn check_language(checker: &mut Checker, analysed: &(Session, usize)) {
     analysis.invoke_analyse();
     checker.state(&window, "analysing");
     analysis.invoke_cancel();
-    {
-        let mut view = analysis.get_view();
-        view.failed = true;
-        analysis.set_view(view);
-    }
+    set_view!(analysis, failed = true);
     let texts = checker.state(&window, "analysis-failed");
     checker.expect(&texts, "analysis-failed", "The analysis could not be finished. Try Analyse again.");
-    {
-        let mut view = analysis.get_view();
-        view.failed = false;
-        analysis.set_view(view);
-    }
+    set_view!(analysis, failed = false);
     controller.begin_session(analysed.0.clone());
     analysis.invoke_show_position(analysed.1 as i32);
     checker.state(&window, "analysed-review");
@@ -702,35 +671,13 @@ fn check_guide(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contro
         GuideStep::Done,
     ];
     for (index, step) in steps.into_iter().enumerate() {
-        {
-            let mut view = guide.get_view();
-            view.step = step;
-            guide.set_view(view);
-        }
-        {
-            let mut view = guide.get_view();
-            view.number = index as i32 + 1;
-            guide.set_view(view);
-        }
+        set_view!(guide, step = step, number = index as i32 + 1);
         checker.state(window, &format!("guide-{}", index + 1));
     }
-    {
-        let mut view = guide.get_view();
-        view.step = GuideStep::Jump;
-        guide.set_view(view);
-    }
-    {
-        let mut view = guide.get_view();
-        view.retry = true;
-        guide.set_view(view);
-    }
+    set_view!(guide, step = GuideStep::Jump, retry = true);
     let texts = checker.state(window, "guide-retry");
     checker.expect(&texts, "guide-retry", "That was another move: the position is set up again. Try once more.");
-    {
-        let mut view = guide.get_view();
-        view.retry = false;
-        guide.set_view(view);
-    }
+    set_view!(guide, retry = false);
     checker.settle = true;
     controller.dispatch(Event::SkipGuide);
 }
@@ -744,38 +691,16 @@ fn check_by_message(checker: &mut Checker, window: &AppWindow, controller: &Rc<C
     i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));
     checker.settle = false;
     let by_message = window.global::<halma::ByMessage>();
-    {
-        let mut view = by_message.get_view();
-        view.active = true;
-        by_message.set_view(view);
-    }
-    {
-        let mut view = by_message.get_view();
-        view.can_send = true;
-        by_message.set_view(view);
-    }
-    {
-        let mut view = by_message.get_view();
-        view.waiting_seat = 2;
-        by_message.set_view(view);
-    }
+    set_view!(by_message, active = true, can_send = true, waiting_seat = 2);
     let played = [PlayedAction { seat: 2, action: "pass".into() }, PlayedAction { seat: 2, action: "n14-m13".into() }];
     by_message.set_played(slint::ModelRc::new(slint::VecModel::from(played.to_vec())));
-    {
-        let mut view = by_message.get_view();
-        view.your_move = true;
-        by_message.set_view(view);
-    }
+    set_view!(by_message, your_move = true);
     for (name, note) in [
         ("by-message-received", MessageNote::Received),
         ("by-message-started", MessageNote::Started),
         ("by-message-sent", MessageNote::Sent),
     ] {
-        {
-            let mut view = by_message.get_view();
-            view.note = note;
-            by_message.set_view(view);
-        }
+        set_view!(by_message, note = note);
         let texts = checker.state(window, name);
         if note == MessageNote::Received {
             // The pass in words; the move after it in notation.
@@ -786,22 +711,9 @@ fn check_by_message(checker: &mut Checker, window: &AppWindow, controller: &Rc<C
             }
         }
     }
-    {
-        let mut view = by_message.get_view();
-        view.saved_to = SAVED_TO.into();
-        by_message.set_view(view);
-    }
+    set_view!(by_message, saved_to = SAVED_TO.into());
     checker.state(window, "by-message-sent-saved");
-    {
-        let mut view = by_message.get_view();
-        view.saved_to = "".into();
-        by_message.set_view(view);
-    }
-    {
-        let mut view = by_message.get_view();
-        view.note = MessageNote::None;
-        by_message.set_view(view);
-    }
+    set_view!(by_message, saved_to = "".into(), note = MessageNote::None);
 
     by_message.invoke_open_receive();
     checker.state(window, "receive");
@@ -822,61 +734,23 @@ fn check_by_message(checker: &mut Checker, window: &AppWindow, controller: &Rc<C
         ReceiveTrouble::SkippedTurn,
         ReceiveTrouble::Damaged,
     ];
-    {
-        let mut view = by_message.get_view();
-        view.trouble_number = 3;
-        by_message.set_view(view);
-    }
-    {
-        let mut view = by_message.get_view();
-        view.trouble_seat = 2;
-        by_message.set_view(view);
-    }
+    set_view!(by_message, trouble_number = 3, trouble_seat = 2);
     for trouble in troubles {
-        {
-            let mut view = by_message.get_view();
-            view.trouble = trouble;
-            by_message.set_view(view);
-        }
+        set_view!(by_message, trouble = trouble);
         checker.state(window, &format!("receive-{trouble:?}"));
     }
-    {
-        let mut view = by_message.get_view();
-        view.trouble = ReceiveTrouble::None;
-        by_message.set_view(view);
-    }
-    {
-        let mut view = by_message.get_view();
-        view.offered = true;
-        by_message.set_view(view);
-    }
-    {
-        let mut view = by_message.get_view();
-        view.offered_from = 2;
-        by_message.set_view(view);
-    }
-    {
-        let mut view = by_message.get_view();
-        view.offered_players = 2;
-        by_message.set_view(view);
-    }
-    {
-        let mut view = by_message.get_view();
-        view.offered_moves = 3;
-        by_message.set_view(view);
-    }
+    set_view!(
+        by_message,
+        trouble = ReceiveTrouble::None,
+        offered = true,
+        offered_from = 2,
+        offered_players = 2,
+        offered_moves = 3
+    );
     checker.state(window, "receive-offer");
-    {
-        let mut view = by_message.get_view();
-        view.offered = false;
-        by_message.set_view(view);
-    }
+    set_view!(by_message, offered = false);
     by_message.invoke_close_receive();
-    {
-        let mut view = by_message.get_view();
-        view.active = false;
-        by_message.set_view(view);
-    }
+    set_view!(by_message, active = false);
 
     let rows = |rows: Vec<GameRow>| slint::ModelRc::new(slint::VecModel::from(rows));
     by_message.set_games(rows(Vec::new()));
@@ -912,45 +786,14 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
     i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(300));
     checker.settle = false;
     let nearby = window.global::<halma::Nearby>();
-    {
-        let mut view = nearby.get_view();
-        view.active = true;
-        nearby.set_view(view);
-    }
-    {
-        let mut view = nearby.get_view();
-        view.hosting = true;
-        nearby.set_view(view);
-    }
-    {
-        let mut view = nearby.get_view();
-        view.code = "7KQ2M4".into();
-        nearby.set_view(view);
-    }
-    {
-        let mut view = nearby.get_view();
-        view.address = "192.168.1.5:40123".into();
-        nearby.set_view(view);
-    }
+    set_view!(nearby, active = true, hosting = true, code = "7KQ2M4".into(), address = "192.168.1.5:40123".into());
     for status in [NearbyStatus::Waiting, NearbyStatus::Connecting, NearbyStatus::Connected, NearbyStatus::Lost] {
-        {
-            let mut view = nearby.get_view();
-            view.status = status;
-            nearby.set_view(view);
-        }
+        set_view!(nearby, status = status);
         checker.state(window, &format!("nearby-{status:?}"));
     }
-    {
-        let mut view = nearby.get_view();
-        view.hosting = false;
-        nearby.set_view(view);
-    }
+    set_view!(nearby, hosting = false);
     checker.state(window, "nearby-lost-guest");
-    {
-        let mut view = nearby.get_view();
-        view.status = NearbyStatus::Ended;
-        nearby.set_view(view);
-    }
+    set_view!(nearby, status = NearbyStatus::Ended);
     let troubles = [
         NearbyTrouble::Left,
         NearbyTrouble::WrongCode,
@@ -959,33 +802,10 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
         NearbyTrouble::NoNetwork,
     ];
     for trouble in troubles {
-        {
-            let mut view = nearby.get_view();
-            view.ending = trouble;
-            nearby.set_view(view);
-        }
+        set_view!(nearby, ending = trouble);
         checker.state(window, &format!("nearby-ended-{trouble:?}"));
     }
-    {
-        let mut view = nearby.get_view();
-        view.status = NearbyStatus::Connected;
-        nearby.set_view(view);
-    }
-    {
-        let mut view = nearby.get_view();
-        view.note_seat = 2;
-        nearby.set_view(view);
-    }
-    {
-        let mut view = nearby.get_view();
-        view.taken_back = 2;
-        nearby.set_view(view);
-    }
-    {
-        let mut view = nearby.get_view();
-        view.gained = 1;
-        nearby.set_view(view);
-    }
+    set_view!(nearby, status = NearbyStatus::Connected, note_seat = 2, taken_back = 2, gained = 1);
     for note in [
         NearbyNote::Played,
         NearbyNote::Undone,
@@ -993,16 +813,7 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
         NearbyNote::WrongCodeTried,
         NearbyNote::Resynced,
     ] {
-        {
-            let mut view = nearby.get_view();
-            view.note = note;
-            nearby.set_view(view);
-        }
-        {
-            let mut view = nearby.get_view();
-            view.note_action = "pass".into();
-            nearby.set_view(view);
-        }
+        set_view!(nearby, note = note, note_action = "pass".into());
         let texts = checker.state(window, &format!("nearby-{note:?}"));
         if note == NearbyNote::Played {
             let passed = checker.translated("{} passed.");
@@ -1010,52 +821,17 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
             if !texts.iter().any(|(_, text)| text.starts_with(before) && text.ends_with(after)) {
                 checker.report.push(format!("{}-nearby-played: no «{passed}» for the pass", checker.language));
             }
-            {
-                let mut view = nearby.get_view();
-                view.note_action = "n14-m13".into();
-                nearby.set_view(view);
-            }
+            set_view!(nearby, note_action = "n14-m13".into());
             checker.state(window, "nearby-played-move");
         }
     }
-    {
-        let mut view = nearby.get_view();
-        view.taken_back = 0;
-        nearby.set_view(view);
-    }
+    set_view!(nearby, taken_back = 0);
     checker.state(window, "nearby-resynced-none-lost");
-    {
-        let mut view = nearby.get_view();
-        view.note = NearbyNote::None;
-        nearby.set_view(view);
-    }
-    {
-        let mut view = nearby.get_view();
-        view.undo_asked = true;
-        nearby.set_view(view);
-    }
+    set_view!(nearby, note = NearbyNote::None, undo_asked = true);
     checker.state(window, "nearby-undo-asked");
-    {
-        let mut view = nearby.get_view();
-        view.undo_asked = false;
-        nearby.set_view(view);
-    }
-    {
-        let mut view = nearby.get_view();
-        view.undo_pending = true;
-        nearby.set_view(view);
-    }
+    set_view!(nearby, undo_asked = false, undo_pending = true);
     checker.state(window, "nearby-undo-pending");
-    {
-        let mut view = nearby.get_view();
-        view.undo_pending = false;
-        nearby.set_view(view);
-    }
-    {
-        let mut view = nearby.get_view();
-        view.active = false;
-        nearby.set_view(view);
-    }
+    set_view!(nearby, undo_pending = false, active = false);
 
     window.global::<Navigation>().invoke_show(Page::NewGame);
     controller.dispatch(Event::OpenJoin);
@@ -1068,17 +844,9 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
     let hosts = [FoundHost { game: "7KQ2M4XA".into(), address: "192.168.1.5:40123".into() }];
     nearby.set_hosts(slint::ModelRc::new(slint::VecModel::from(hosts.to_vec())));
     checker.state(window, "join-found");
-    {
-        let mut view = nearby.get_view();
-        view.join_connecting = true;
-        nearby.set_view(view);
-    }
+    set_view!(nearby, join_connecting = true);
     checker.state(window, "join-connecting");
-    {
-        let mut view = nearby.get_view();
-        view.join_connecting = false;
-        nearby.set_view(view);
-    }
+    set_view!(nearby, join_connecting = false);
     for trouble in [
         NearbyTrouble::Code,
         NearbyTrouble::Address,
@@ -1088,18 +856,10 @@ fn check_nearby(checker: &mut Checker, window: &AppWindow, controller: &Rc<Contr
         NearbyTrouble::NoNetwork,
         NearbyTrouble::Left,
     ] {
-        {
-            let mut view = nearby.get_view();
-            view.join_trouble = trouble;
-            nearby.set_view(view);
-        }
+        set_view!(nearby, join_trouble = trouble);
         checker.state(window, &format!("join-{trouble:?}"));
     }
-    {
-        let mut view = nearby.get_view();
-        view.join_trouble = NearbyTrouble::None;
-        nearby.set_view(view);
-    }
+    set_view!(nearby, join_trouble = NearbyTrouble::None);
     checker.settle = true;
     controller.dispatch(Event::CloseJoin);
 }

@@ -16,6 +16,9 @@
 //! states (start, a preview, the menu, review, the end) are rendered in a subset of
 //! languages at the smallest phone and the tablet (`DARK_LANGUAGES`, `DARK_SIZES`).
 
+#[path = "common/set_view.rs"]
+#[macro_use]
+mod set_view;
 use halma::app::ui::Controller;
 use halma::{AppWindow, BoardTurning, GameState, Navigation, NewGameForm, Page, Preferences, ThemeChoice};
 use halma_ai::Level;
@@ -885,62 +888,28 @@ fn screenshots_in_every_language_and_size() {
                 "Esc closed the menu"
             );
             // A save that failed under a previewed jump chain, as the game page tells it.
-            {
-                let g = window.global::<GameState>();
-                let mut view = g.get_view();
-                view.save_failure = halma::SaveFailureKind::DiskFull;
-                g.set_view(view);
-            }
+            set_view!(window.global::<GameState>(), save_failure = halma::SaveFailureKind::DiskFull);
             snapshot(&window, &format!("{code}-{size_name}-troubles"));
             // Both troubles at once: a failed save and a computer whose search failed (no
             // preview or pickers then: the computer's seat waits for Retry).
             controller.begin_session(piece_selected());
             window.global::<GameState>().invoke_cancel();
-            {
-                let g = window.global::<GameState>();
-                let mut view = g.get_view();
-                view.human_turn = false;
-                g.set_view(view);
-            }
-            {
-                let g = window.global::<GameState>();
-                let mut view = g.get_view();
-                view.save_failure = halma::SaveFailureKind::DiskFull;
-                g.set_view(view);
-            }
-            {
-                let g = window.global::<GameState>();
-                let mut view = g.get_view();
-                view.computer_failed = true;
-                g.set_view(view);
-            }
+            set_view!(
+                window.global::<GameState>(),
+                human_turn = false,
+                save_failure = halma::SaveFailureKind::DiskFull,
+                computer_failed = true
+            );
             snapshot(&window, &format!("{code}-{size_name}-troubles-both"));
             // The longest seat failure: an engine program that could not be started.
-            {
-                let g = window.global::<GameState>();
-                let mut view = g.get_view();
-                view.seat_failure = halma::SeatFailure::ProgramCannotStart;
-                g.set_view(view);
-            }
+            set_view!(window.global::<GameState>(), seat_failure = halma::SeatFailure::ProgramCannotStart);
             snapshot(&window, &format!("{code}-{size_name}-troubles-engine"));
-            {
-                let g = window.global::<GameState>();
-                let mut view = g.get_view();
-                view.seat_failure = halma::SeatFailure::Search;
-                g.set_view(view);
-            }
-            {
-                let g = window.global::<GameState>();
-                let mut view = g.get_view();
-                view.save_failure = halma::SaveFailureKind::None;
-                g.set_view(view);
-            }
-            {
-                let g = window.global::<GameState>();
-                let mut view = g.get_view();
-                view.computer_failed = false;
-                g.set_view(view);
-            }
+            set_view!(
+                window.global::<GameState>(),
+                seat_failure = halma::SeatFailure::Search,
+                save_failure = halma::SaveFailureKind::None,
+                computer_failed = false
+            );
             controller.begin_session(game_in_progress());
             // Review: an earlier position of the game, with the move list.
             window.global::<GameState>().invoke_review_step(halma::ReviewStep::Back);
