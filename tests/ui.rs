@@ -237,6 +237,8 @@ fn draw_offers() {
     assert_eq!(h.game().outcome(), Outcome::Draw(DrawReason::Agreement));
     assert_eq!(h.game_state().get_view().outcome, halma::Outcome::DrawByAgreement);
     assert!(h.game().history().is_empty(), "votes are not moves");
+    assert!(h.shows_text("Every seat accepted the draw offer."));
+    assert!(!h.shows_text("Move 0"), "the end card names no move before the first");
     drop(h);
 
     // Refused by the second human: the offerer plays on and cannot offer again this turn.
