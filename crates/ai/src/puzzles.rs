@@ -385,7 +385,8 @@ pub fn greedy_rank(position: &Position, mv: Move) -> usize {
 }
 
 /// The deepest of the searches that must all choose a puzzle's answer, from
-/// [`VERIFY_DEPTH`] on: ten plies, five moves of each side in 2p.
+/// [`VERIFY_DEPTH`] on: ten plies, five moves of each side in 2p; one more with four seats
+/// ([`Rules::stable_to`]), where ten plies are only two and a half moves of each seat.
 pub const STABLE_TO: u32 = 10;
 
 /// How deep the computer's own search looks when it checks a candidate last: the move
@@ -418,7 +419,8 @@ pub const DEEP_RIVALS: usize = 6;
 /// A candidate puzzle in `game`'s position, found and checked the way the generator does:
 /// at least [`MIN_MOVES`] legal moves; at [`VERIFY_DEPTH`] one move beats every other by
 /// at least [`MIN_GAIN`], and by the plain measure too ([`plain_gain`]); the analysis's
-/// search chooses it at every depth from [`VERIFY_DEPTH`] to [`STABLE_TO`]; valued at
+/// search chooses it at every depth from [`VERIFY_DEPTH`] to [`STABLE_TO`] (11 with four
+/// seats: [`Rules::stable_to`]); valued at
 /// `deep` (at least [`GENERATOR_DEPTH`]) it still beats the [`DEEP_RIVALS`] best other
 /// moves by [`MIN_GAIN`]; and the computer's own Master search, [`computer_check_depth`]
 /// plies, plays it. `None` otherwise.
@@ -437,11 +439,21 @@ pub struct Rules {
     /// The searches that must all choose the answer: from this depth to the next, one
     /// search's iterations when `plain` (today's), separate searches otherwise.
     pub stable: (u32, u32),
+    /// Plies the deepest of those searches looks further with four seats.
+    pub four_seats_further: u32,
 }
 
 impl Rules {
-    pub const CURRENT: Rules = Rules { plain: true, stable: (VERIFY_DEPTH, STABLE_TO) };
-    pub const SHIPPED: Rules = Rules { plain: false, stable: (4, GENERATOR_DEPTH) };
+    pub const CURRENT: Rules = Rules { plain: true, stable: (VERIFY_DEPTH, STABLE_TO), four_seats_further: 1 };
+    pub const SHIPPED: Rules = Rules { plain: false, stable: (4, GENERATOR_DEPTH), four_seats_further: 0 };
+
+    /// The deepest search that must choose the answer in `setup`.
+    pub fn stable_to(self, setup: Setup) -> u32 {
+        match setup {
+            Setup::TwoPlayers | Setup::ThreePlayers => self.stable.1,
+            Setup::FourPlayersOneArmy | Setup::FourPlayersBothArmies => self.stable.1 + self.four_seats_further,
+        }
+    }
 }
 
 /// [`find`] by `rules`.
@@ -458,10 +470,11 @@ pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool
     if rules.plain && Steps::whole(plain_gain(game.position(), shallow.best)?) < MIN_GAIN {
         return None;
     }
-    let (from, to) = rules.stable;
+    let (from, to) = (rules.stable.0, rules.stable_to(game.position().setup()));
     if rules.plain {
-        // Chosen at every depth from the verification depth to STABLE_TO (one search's
-        // iterations): a move that a deeper search drops or takes back is no clear answer.
+        // Chosen at every depth from the verification depth to STABLE_TO, one more with
+        // four seats (one search's iterations): a move that a deeper search drops or takes
+        // back is no clear answer.
         if !analysis::chosen_at_every_depth(game, shallow.best, from, to, stop)? {
             return None;
         }

@@ -184,3 +184,14 @@ fn a_position_with_few_legal_moves_is_no_puzzle_today() {
     assert!(why.ends_with("legal moves, fewer than 8"), "{why}");
     assert_eq!(puzzles::find(&puzzle.game(), &puzzle.id, GENERATOR_DEPTH, &stop), None);
 }
+
+/// Today's rules (issue 51): the answer is chosen at every depth from the verification
+/// depth to 10, nine plies further with four seats (to 11); the shipped set's rules stop at
+/// the generator's depth whatever the setup.
+#[test]
+fn the_answer_must_hold_to_depth_10_and_to_11_with_four_seats() {
+    let current: Vec<u32> = Setup::ALL.iter().map(|&setup| Rules::CURRENT.stable_to(setup)).collect();
+    assert_eq!(current, [10, 10, 11, 11]);
+    assert_eq!(Rules::CURRENT.stable.0, VERIFY_DEPTH);
+    assert!(Setup::ALL.iter().all(|&setup| Rules::SHIPPED.stable_to(setup) == GENERATOR_DEPTH));
+}
