@@ -4,7 +4,7 @@
 use crate::TrainInfo;
 use halma_ai::analysis::{Class, Decided};
 use halma_ai::puzzles::Difficulty;
-use halma_core::actions::{puzzle_set, TrainOutcome, TrainSource, Training};
+use halma_core::actions::{puzzle_set, solved_in_set, TrainOutcome, TrainSource, Training};
 use halma_core::session::Session;
 use halma_core::settings::TrainingProgress;
 
@@ -44,7 +44,7 @@ pub fn mistakes_to_practise(session: &Session) -> i32 {
 pub fn train(training: Option<&Training>, progress: &TrainingProgress, practise: i32) -> TrainInfo {
     let mut info = TrainInfo {
         practise,
-        solved: count(progress.solved.len()),
+        solved: count(solved_in_set(progress)),
         total: count(puzzle_set().puzzles.len()),
         streak: i32::try_from(progress.streak).unwrap_or(i32::MAX),
         best_streak: i32::try_from(progress.best_streak).unwrap_or(i32::MAX),

@@ -15,7 +15,9 @@ mod records;
 mod review;
 mod train;
 
-pub use train::{mistakes_of, puzzle_rating, puzzle_set, Outcome as TrainOutcome, Source as TrainSource, Training};
+pub use train::{
+    mistakes_of, puzzle_rating, puzzle_set, solved_in_set, Outcome as TrainOutcome, Source as TrainSource, Training,
+};
 
 use super::effects::{Effects, Redraw, Save};
 use super::state::{AppState, Facts, Replacement};

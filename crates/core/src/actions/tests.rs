@@ -365,6 +365,7 @@ fn the_right_answer_is_solved_and_moves_the_progress() {
     assert_eq!(training.outcome, Some(TrainOutcome::Solved));
     let progress = &state.settings.training;
     assert_eq!((progress.streak, progress.best_streak, progress.solved.len()), (1, 1, 1));
+    assert_eq!(super::solved_in_set(progress), 1);
     assert!(progress.rating > crate::settings::START_RATING);
     assert_eq!(saved_game(&state), saved);
     // Next: another puzzle of that level, not yet solved.
@@ -372,6 +373,17 @@ fn the_right_answer_is_solved_and_moves_the_progress() {
     let next = state.training.as_ref().expect("a puzzle");
     assert_eq!(next.puzzle.difficulty, Difficulty::Hard);
     assert!(next.outcome.is_none() && !state.settings.training.is_solved(&next.puzzle.id));
+}
+
+#[test]
+fn puzzles_solved_in_an_earlier_set_are_not_counted_in_this_one() {
+    let mut progress = crate::settings::TrainingProgress::default();
+    progress.mark_solved("2p-39-6-66");
+    progress.mark_solved("3p-39-30-93");
+    assert_eq!(super::solved_in_set(&progress), 0);
+    let first = &super::puzzle_set().puzzles[0];
+    progress.mark_solved(&first.id);
+    assert_eq!((super::solved_in_set(&progress), progress.solved.len()), (1, 3));
 }
 
 #[test]

@@ -17,6 +17,13 @@ use halma_rules::{Action, Move, Route};
 
 use std::sync::OnceLock;
 
+/// How many puzzles of the built-in set `progress` counts as solved. Ids of puzzles the set
+/// no longer has (a set made again keeps none of the old ids) are not counted, so the page
+/// never says "40 of 300" over a set the player has not started.
+pub fn solved_in_set(progress: &crate::settings::TrainingProgress) -> usize {
+    puzzle_set().puzzles.iter().filter(|puzzle| progress.is_solved(&puzzle.id)).count()
+}
+
 /// The built-in set, parsed once (every line is checked against the rules).
 pub fn puzzle_set() -> &'static PuzzleSet {
     static SET: OnceLock<PuzzleSet> = OnceLock::new();
