@@ -1,22 +1,26 @@
 //! `halma-arena --puzzles`: candidate puzzles from self-play games (docs/PUZZLES.md).
 //! Every K-th position of each game is tried with `ai::puzzles::find`: one move must beat
 //! every other by `puzzles::MIN_GAIN` steps at the verification depth and again at the
-//! deeper `--depth`. After a puzzle the next `--gap` positions of that game are skipped,
-//! so one turning point gives one puzzle. Lines go to standard output in the puzzle
+//! deeper `--depth`. With `--variations V`, the positions after the mover's V best other
+//! moves are tried too (the game had the player chosen a near move: about twice the
+//! candidates per game played). After a puzzle the next `--gap` positions of that game are
+//! skipped, so one turning point gives one puzzle. Lines go to standard output in the puzzle
 //! file's format; deterministic for a seed.
 
 use crate::selfplay;
+use halma_ai::analysis;
 use halma_ai::puzzles::{self, Rules, GENERATOR_DEPTH};
-use halma_rules::{Game, Setup};
+use halma_rules::{Action, Game, Setup};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
-pub const USAGE: &str = "usage: halma-arena --puzzles --setup 2p|3p|4p-one|4p-both --games N [--seed S] [--every K] [--gap G] [--depth D] [--first-game I]
+pub const USAGE: &str = "usage: halma-arena --puzzles --setup 2p|3p|4p-one|4p-both --games N [--seed S] [--every K] [--gap G] [--depth D] [--first-game I] [--variations V]
        halma-arena --puzzles --recheck FILE [--depth D] [--shipped-rules]
        halma-arena --puzzles --filter FILE
   writes candidate puzzles (docs/PUZZLES.md) from N self-play games: every K-th position
   (default 3) is tried, G positions (default 12) are skipped after a puzzle, answers are
-  checked at depth D (default 6, 6 to 8). --recheck puts every puzzle of FILE through the
+  checked at depth D (default 6, 6 to 8); with V, also the positions after the mover's V best
+  other moves than the one played (ids end in .1 to .V). --recheck puts every puzzle of FILE through the
   same checks again (at depth D; --shipped-rules: the rules the shipped set was made with,
   without the plain measure and the stability to depth 10) and writes the ones that pass,
   keeping their ids; --filter applies only the quick checks (legal moves, the plain measure,
@@ -33,6 +37,7 @@ struct PuzzleOptions {
     recheck: Option<String>,
     filter: Option<String>,
     shipped_rules: bool,
+    variations: usize,
 }
 
 fn parse(args: &[String]) -> Result<PuzzleOptions, String> {
@@ -47,6 +52,7 @@ fn parse(args: &[String]) -> Result<PuzzleOptions, String> {
         recheck: None,
         filter: None,
         shipped_rules: false,
+        variations: 0,
     };
     let (mut setup, mut games) = (None, None);
     let mut rest = args;
@@ -69,6 +75,7 @@ fn parse(args: &[String]) -> Result<PuzzleOptions, String> {
                 depth @ 6..=8 => options.depth = depth as u32,
                 _ => return Err(format!("bad depth '{value}' (6..=8)")),
             },
+            "--variations" => options.variations = number()? as usize,
             "--recheck" => options.recheck = Some(value.clone()),
             "--filter" => options.filter = Some(value.clone()),
             other => return Err(format!("unknown option '{other}'")),
@@ -105,11 +112,20 @@ pub fn run(args: &[String]) -> Result<(), String> {
             if ply >= next_try && (ply + index) % options.every == 0 && !replay.is_over() {
                 let position = Game::from_position(*replay.position());
                 let id = format!("{}-{}-{index}-{ply}", options.setup, options.seed);
-                if let Some(puzzle) = puzzles::find(&position, &id, options.depth, &stop) {
-                    writeln!(out, "{}", puzzle.line()).map_err(|e| e.to_string())?;
-                    out.flush().map_err(|e| e.to_string())?;
-                    found += 1;
-                    next_try = ply + options.gap + 1;
+                let mut candidates = vec![(id.clone(), position.clone())];
+                for (rank, alternative) in
+                    alternatives(&position, action, options.variations, &stop).into_iter().enumerate()
+                {
+                    candidates.push((format!("{id}.{}", rank + 1), alternative));
+                }
+                for (id, candidate) in candidates {
+                    if let Some(puzzle) = puzzles::find(&candidate, &id, options.depth, &stop) {
+                        writeln!(out, "{}", puzzle.line()).map_err(|e| e.to_string())?;
+                        out.flush().map_err(|e| e.to_string())?;
+                        found += 1;
+                        next_try = ply + options.gap + 1;
+                        break;
+                    }
                 }
             }
             replay.play_action(action).map_err(|e| format!("game {index} ply {ply}: {e}"))?;
@@ -117,6 +133,30 @@ pub fn run(args: &[String]) -> Result<(), String> {
         eprintln!("game {index}: {} plies, {found} puzzles", played.game.history().len());
     }
     Ok(())
+}
+
+/// The positions after the mover's `count` best other moves than the one played (by the
+/// analysis's one-ply values), with the next seat to move: what the game would have been
+/// had the player chosen a near move.
+fn alternatives(position: &Game, played: &Action, count: usize, stop: &AtomicBool) -> Vec<Game> {
+    if count == 0 {
+        return Vec::new();
+    }
+    let played = match played {
+        Action::Move(route) => Some(route.as_move()),
+        Action::Pass => None,
+    };
+    let valued = analysis::move_values(position, 1, stop).unwrap_or_default();
+    valued
+        .iter()
+        .filter(|(mv, _)| Some(*mv) != played)
+        .take(count)
+        .filter_map(|&(mv, _)| {
+            let mut next = position.clone();
+            next.play_move(mv).ok()?;
+            (!next.is_over()).then(|| Game::from_position(*next.position()))
+        })
+        .collect()
 }
 
 /// Puts every puzzle of `file` through [`puzzles::find`] again at `depth` and writes the
@@ -168,4 +208,28 @@ fn keep_passing(
     }
     eprintln!("{kept} of {} puzzles {passed}", set.puzzles.len());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use halma_rules::Seat;
+
+    #[test]
+    fn variations_are_the_movers_best_other_moves_with_the_next_seat_to_move() {
+        let game = Game::new(Setup::TwoPlayers, Seat::A);
+        let stop = AtomicBool::new(false);
+        let valued = analysis::move_values(&game, 1, &stop).unwrap_or_default();
+        let (best, second, third) = (valued[0].0, valued[1].0, valued[2].0);
+        let played = Action::Move(game.position().route(best).expect("a route"));
+        let after = |mv| {
+            let mut next = game.clone();
+            next.play_move(mv).map(|_| *next.position())
+        };
+        let variations: Vec<_> = alternatives(&game, &played, 2, &stop).iter().map(|g| Ok(*g.position())).collect();
+        assert_eq!(variations, [after(second), after(third)]);
+        let fresh = alternatives(&game, &played, 2, &stop);
+        assert!(fresh.iter().all(|g| g.history().is_empty() && g.to_move() == Seat::C));
+        assert!(alternatives(&game, &played, 0, &stop).is_empty());
+    }
 }
