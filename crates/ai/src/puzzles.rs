@@ -470,20 +470,13 @@ pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool
     if rules.plain && Steps::whole(plain_gain(game.position(), shallow.best)?) < MIN_GAIN {
         return None;
     }
+    // The cheap checks first (the checks only all pass or not, so their order changes
+    // nothing else): the steadiness to the deep depth, where most unsteady answers already
+    // show in under a second, and the deep gain, seconds at most, before the steadiness
+    // search to its end, which takes up to minutes.
     let (from, to) = (rules.stable.0, rules.stable_to(game.position().setup()));
-    if rules.plain {
-        // Chosen at every depth from the verification depth to STABLE_TO, one more with
-        // four seats (one search's iterations): a move that a deeper search drops or takes
-        // back is no clear answer.
-        if !analysis::chosen_at_every_depth(game, shallow.best, from, to, stop)? {
-            return None;
-        }
-    } else {
-        for depth in from..=to.max(deep) {
-            if analysis::best_move(game, depth, stop)? != shallow.best {
-                return None;
-            }
-        }
+    if rules.plain && !analysis::chosen_at_every_depth(game, shallow.best, from, deep.min(to), stop)? {
+        return None;
     }
     let lead = |value: Eval| match value {
         Eval::Lead(steps) => Some(steps),
@@ -499,7 +492,24 @@ pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool
     }
     let (runner_up, runner_value) = runner_up?;
     let deep_gain = Steps(answer_deep.0 - runner_value.0);
-    if deep_gain < MIN_GAIN || computer_choice(game, stop)? != shallow.best {
+    if deep_gain < MIN_GAIN {
+        return None;
+    }
+    if rules.plain {
+        // Chosen at every depth from the verification depth to STABLE_TO, one more with
+        // four seats (one search's iterations): a move that a deeper search drops or takes
+        // back is no clear answer.
+        if !analysis::chosen_at_every_depth(game, shallow.best, from, to, stop)? {
+            return None;
+        }
+    } else {
+        for depth in from..=to.max(deep) {
+            if analysis::best_move(game, depth, stop)? != shallow.best {
+                return None;
+            }
+        }
+    }
+    if computer_choice(game, stop)? != shallow.best {
         return None;
     }
     // The least depth at which the answer is already clearly best.
