@@ -134,18 +134,20 @@ pub fn board(
     if before != view {
         board.set_view(view);
     }
-    if differs(board.get_round_routes(), &picture.round_routes) {
-        board.set_round_routes(ModelRc::new(VecModel::from(picture.round_routes)));
-    }
-    if differs(board.get_target_outlines(), &picture.target_outlines) {
-        board.set_target_outlines(ModelRc::new(VecModel::from(picture.target_outlines)));
-    }
+    set_list_if_changed(board.get_round_routes(), picture.round_routes, |list| board.set_round_routes(list));
+    set_list_if_changed(board.get_target_outlines(), picture.target_outlines, |list| board.set_target_outlines(list));
 }
 
-/// True when `shown` does not hold exactly `wanted`: a list is replaced only then, since
-/// a new model rebuilds every element that shows it.
-fn differs<T: Clone + PartialEq + 'static>(shown: ModelRc<T>, wanted: &[T]) -> bool {
-    !shown.iter().eq(wanted.iter().cloned())
+/// Writes `wanted` through `set` when `shown` does not hold exactly it: a list is replaced
+/// only then, since a new model rebuilds every element that shows it.
+fn set_list_if_changed<T: Clone + PartialEq + 'static>(
+    shown: ModelRc<T>,
+    wanted: Vec<T>,
+    set: impl FnOnce(ModelRc<T>),
+) {
+    if !shown.iter().eq(wanted.iter().cloned()) {
+        set(ModelRc::new(VecModel::from(wanted)));
+    }
 }
 
 /// The view's zoom and the Flickable's offset (two-way with the Flickable, so written
@@ -227,26 +229,18 @@ pub fn game_state(window: &AppWindow, picture: GamePicture) {
     if before != view {
         game.set_view(view);
     }
-    if differs(game.get_seats(), &status.seats) {
-        game.set_seats(ModelRc::new(VecModel::from(status.seats)));
-    }
-    if differs(game.get_question_seats(), &status.question_seats) {
-        game.set_question_seats(ModelRc::new(VecModel::from(status.question_seats)));
-    }
-    if let Some(moves) = picture.moves.filter(|moves| differs(game.get_moves(), moves)) {
-        game.set_moves(ModelRc::new(VecModel::from(moves)));
+    set_list_if_changed(game.get_seats(), status.seats, |list| game.set_seats(list));
+    set_list_if_changed(game.get_question_seats(), status.question_seats, |list| game.set_question_seats(list));
+    if let Some(moves) = picture.moves {
+        set_list_if_changed(game.get_moves(), moves, |list| game.set_moves(list));
     }
 }
 
 /// The pickers of movable pieces and of the selected piece's destinations.
 pub fn pickers(window: &AppWindow, picture: PickerPicture) {
     let pickers = window.global::<Pickers>();
-    if differs(pickers.get_pieces(), &picture.pieces) {
-        pickers.set_pieces(ModelRc::new(VecModel::from(picture.pieces)));
-    }
-    if differs(pickers.get_destinations(), &picture.destinations) {
-        pickers.set_destinations(ModelRc::new(VecModel::from(picture.destinations)));
-    }
+    set_list_if_changed(pickers.get_pieces(), picture.pieces, |list| pickers.set_pieces(list));
+    set_list_if_changed(pickers.get_destinations(), picture.destinations, |list| pickers.set_destinations(list));
     let view = PickersView { piece_index: picture.piece_index, destination_index: picture.destination_index };
     if pickers.get_view() != view {
         pickers.set_view(view);
@@ -270,16 +264,10 @@ pub fn form(window: &AppWindow, picture: FormPicture, can_resume: bool, problems
     if form.get_view() != view {
         form.set_view(view);
     }
-    if differs(form.get_seat_choices(), &picture.seat_choices) {
-        form.set_seat_choices(ModelRc::new(VecModel::from(picture.seat_choices)));
-    }
-    if differs(form.get_first_seats(), &picture.first_seats) {
-        form.set_first_seats(ModelRc::new(VecModel::from(picture.first_seats)));
-    }
+    set_list_if_changed(form.get_seat_choices(), picture.seat_choices, |list| form.set_seat_choices(list));
+    set_list_if_changed(form.get_first_seats(), picture.first_seats, |list| form.set_first_seats(list));
     let problems: Vec<SaveProblem> = problems.iter().map(super::presenter::start_problem).collect();
-    if differs(form.get_load_problems(), &problems) {
-        form.set_load_problems(ModelRc::new(VecModel::from(problems)));
-    }
+    set_list_if_changed(form.get_load_problems(), problems, |list| form.set_load_problems(list));
     // Written only when it differs, so the text field keeps its cursor while typing.
     if form.get_engine_command() != picture.command {
         form.set_engine_command(picture.command);
@@ -357,15 +345,9 @@ pub fn analysis(
         view.points = picture.points;
         view.scale = picture.scale;
         (view.draw_vote, view.draw_offerer) = picture.draw;
-        if differs(global.get_marks(), &picture.marks) {
-            global.set_marks(ModelRc::new(VecModel::from(picture.marks)));
-        }
-        if differs(global.get_lines(), &picture.lines) {
-            global.set_lines(ModelRc::new(VecModel::from(picture.lines)));
-        }
-        if differs(global.get_summaries(), &picture.summaries) {
-            global.set_summaries(ModelRc::new(VecModel::from(picture.summaries)));
-        }
+        set_list_if_changed(global.get_marks(), picture.marks, |list| global.set_marks(list));
+        set_list_if_changed(global.get_lines(), picture.lines, |list| global.set_lines(list));
+        set_list_if_changed(global.get_summaries(), picture.summaries, |list| global.set_summaries(list));
     }
     view.can_analyse = state.offered && !view.available;
     if before != view {
@@ -387,12 +369,8 @@ pub fn by_message(window: &AppWindow, picture: super::by_message_presenter::Pict
     if global.get_view() != picture.view {
         global.set_view(picture.view);
     }
-    if differs(global.get_played(), &picture.played) {
-        global.set_played(ModelRc::new(VecModel::from(picture.played)));
-    }
-    if differs(global.get_games(), &picture.games) {
-        global.set_games(ModelRc::new(VecModel::from(picture.games)));
-    }
+    set_list_if_changed(global.get_played(), picture.played, |list| global.set_played(list));
+    set_list_if_changed(global.get_games(), picture.games, |list| global.set_games(list));
 }
 
 /// The network game (#40): its panel on the game page and the join dialog.
@@ -401,9 +379,7 @@ pub fn nearby(window: &AppWindow, picture: super::nearby_presenter::Picture) {
     if global.get_view() != picture.view {
         global.set_view(picture.view);
     }
-    if differs(global.get_hosts(), &picture.hosts) {
-        global.set_hosts(ModelRc::new(VecModel::from(picture.hosts)));
-    }
+    set_list_if_changed(global.get_hosts(), picture.hosts, |list| global.set_hosts(list));
 }
 
 /// The first-game guide's card and marks (the marks' list only when it changed).
@@ -412,7 +388,5 @@ pub fn guide(window: &AppWindow, picture: super::guide_presenter::GuidePicture) 
     if guide.get_view() != picture.view {
         guide.set_view(picture.view);
     }
-    if differs(guide.get_marks(), &picture.marks) {
-        guide.set_marks(ModelRc::new(VecModel::from(picture.marks)));
-    }
+    set_list_if_changed(guide.get_marks(), picture.marks, |list| guide.set_marks(list));
 }
