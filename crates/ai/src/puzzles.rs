@@ -4,9 +4,10 @@
 //! square counts, as for the rules) and the steps the answer gains over every other
 //! move. Moves are valued as the analysis values them ([`analysis::move_values`]): the
 //! position after the move searched a few plies, from the mover's side. The built-in set
-//! ([`BUILT_IN`], `crates/ai/data/puzzles.txt`) was made by `halma-arena --puzzles` from self-play
-//! games, each answer checked there with a deeper search ([`GENERATOR_DEPTH`]) than the
-//! one `tests/puzzles.rs` re-verifies every answer with ([`VERIFY_DEPTH`]).
+//! ([`BUILT_IN`], `crates/ai/data/puzzles.txt`) was made by `halma-arena --puzzles` from
+//! self-play games by [`find`]'s rules (issue 51): enough legal moves, a margin by the
+//! search and by a plain count of king steps, and the same answer from [`VERIFY_DEPTH`] to
+//! [`STABLE_TO`]. `tests/puzzles.rs` re-verifies every answer without the deep searches.
 //!
 //! Everything here is pure and deterministic: the same set and date give the same puzzle
 //! of the day on every device, and a bad line of a puzzle file is reported, never fatal.
@@ -22,8 +23,8 @@ use std::sync::atomic::AtomicBool;
 pub const BUILT_IN: &str = include_str!("../data/puzzles.txt");
 
 /// The depth (as an analysis [`analysis::Quality`]'s: moves valued one ply less after
-/// them) at which every shipped answer is re-verified, in `tests/puzzles.rs` and by
-/// [`Puzzle::verify`]: each move valued by its opponents' best reply. Cheap enough to
+/// them) at which every shipped answer is re-verified, in `tests/puzzles.rs` by
+/// [`quick_check`]: each move valued by its opponents' best reply. Cheap enough to
 /// check every puzzle in a debug build.
 pub const VERIFY_DEPTH: u32 = 2;
 /// The depth at which the generator values a candidate's answer again: it must still beat
@@ -277,19 +278,6 @@ impl Puzzle {
             decided: Decided::of(&self.position, seat, before),
         })
     }
-
-    /// Re-verifies the puzzle at `depth`: the answer must be the best move and beat every
-    /// other move by at least [`MIN_GAIN`]. Gives the gain measured.
-    pub fn verify(&self, depth: u32) -> Result<Steps, String> {
-        let measured = measure(&self.game(), depth, &AtomicBool::new(false)).ok_or("no measure: a forced result")?;
-        if measured.best != self.answer_move() {
-            return Err(format!("the best move is {}, not {}", measured.best_route, self.answer));
-        }
-        if measured.gain < MIN_GAIN {
-            return Err(format!("the answer gains {} steps, less than {MIN_GAIN}", measured.gain));
-        }
-        Ok(measured.gain)
-    }
 }
 
 /// Reads a puzzle file: `#` starts a comment line, blank lines are skipped, every other
@@ -327,18 +315,33 @@ pub fn days_from_civil(year: i32, month: u32, day: u32) -> i64 {
 }
 
 /// The puzzle of the day (a date in the calendar, as the device's local date): the same
-/// for a date on every device, as it depends on the date and the set alone. Days are
-/// mixed (splitmix64) so that consecutive days visit the set out of order. `None` for an
-/// empty set.
+/// for a date on every device, as it depends on the date and the set alone. Day `d` shows
+/// puzzle `(d × stride) mod n` ([`day_stride`]): the stride has no factor in common with
+/// the set's size, so any `n` days in a row show `n` different puzzles (with a random
+/// draw, a set of 112 showed one puzzle twice within a week), and about 0.618 × `n`, so
+/// consecutive days visit the set out of order. `None` for an empty set.
 pub fn puzzle_of_the_day(puzzles: &[Puzzle], year: i32, month: u32, day: u32) -> Option<&Puzzle> {
-    if puzzles.is_empty() {
-        return None;
+    let size = i64::try_from(puzzles.len()).ok().filter(|&size| size > 0)?;
+    let stride = day_stride(size);
+    let place = (i128::from(days_from_civil(year, month, day)) * i128::from(stride)).rem_euclid(i128::from(size));
+    puzzles.get(usize::try_from(place).ok()?)
+}
+
+/// The step from one day's puzzle to the next in a set of `size`: the nearest number to
+/// `size` / φ that shares no factor with `size` (1 for a set of one or two).
+pub fn day_stride(size: i64) -> i64 {
+    fn gcd(a: i64, b: i64) -> i64 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
     }
-    let mut z = (days_from_civil(year, month, day) as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
-    puzzles.get((z % puzzles.len() as u64) as usize)
+    let golden = (size as f64 * 0.618_033_988_75).round() as i64;
+    (0..size)
+        .flat_map(|offset| [golden + offset, golden - offset])
+        .find(|&stride| stride >= 1 && stride < size && gcd(stride, size) == 1)
+        .unwrap_or(1)
 }
 
 /// How clearly one move is best in a position at one depth.
@@ -428,24 +431,20 @@ pub fn find(game: &Game, id: &str, deep: u32, stop: &AtomicBool) -> Option<Puzzl
     find_by(Rules::CURRENT, game, id, deep, stop)
 }
 
-/// The rules a puzzle is found by: today's ([`Rules::CURRENT`], issue 51), or those the
-/// shipped set was made with ([`Rules::SHIPPED`], issue 41), by which `tests/puzzles.rs`
-/// re-checks a sample of it.
+/// How deep the steadiness check of a puzzle's answer goes: today's rules
+/// ([`Rules::CURRENT`], issue 51), or shallower for a quick re-check of a sample
+/// (`tests/puzzles.rs`, where a search to depth 10 in every run would cost minutes).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rules {
-    /// At least [`MIN_MOVES`] legal moves, and the answer best by [`MIN_GAIN`] by the
-    /// plain measure ([`plain_gain`]) too.
-    pub plain: bool,
-    /// The searches that must all choose the answer: from this depth to the next, one
-    /// search's iterations when `plain` (today's), separate searches otherwise.
+    /// The searches that must all choose the answer: from this depth to the next (one
+    /// search's iterations).
     pub stable: (u32, u32),
     /// Plies the deepest of those searches looks further with four seats.
     pub four_seats_further: u32,
 }
 
 impl Rules {
-    pub const CURRENT: Rules = Rules { plain: true, stable: (VERIFY_DEPTH, STABLE_TO), four_seats_further: 1 };
-    pub const SHIPPED: Rules = Rules { plain: false, stable: (4, GENERATOR_DEPTH), four_seats_further: 0 };
+    pub const CURRENT: Rules = Rules { stable: (VERIFY_DEPTH, STABLE_TO), four_seats_further: 1 };
 
     /// The deepest search that must choose the answer in `setup`.
     pub fn stable_to(self, setup: Setup) -> u32 {
@@ -459,7 +458,7 @@ impl Rules {
 /// [`find`] by `rules`.
 pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool) -> Option<Puzzle> {
     let deep = deep.max(GENERATOR_DEPTH);
-    if rules.plain && game.legal_moves().count() < MIN_MOVES as u64 {
+    if game.legal_moves().count() < MIN_MOVES as u64 {
         return None;
     }
     let valued = analysis::move_values(game, VERIFY_DEPTH, stop)?;
@@ -467,7 +466,7 @@ pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool
     if shallow.gain < MIN_GAIN {
         return None;
     }
-    if rules.plain && Steps::whole(plain_gain(game.position(), shallow.best)?) < MIN_GAIN {
+    if Steps::whole(plain_gain(game.position(), shallow.best)?) < MIN_GAIN {
         return None;
     }
     // The cheap checks first (the checks only all pass or not, so their order changes
@@ -475,7 +474,7 @@ pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool
     // show in under a second, and the deep gain, seconds at most, before the steadiness
     // search to its end, which takes up to minutes.
     let (from, to) = (rules.stable.0, rules.stable_to(game.position().setup()));
-    if rules.plain && !analysis::chosen_at_every_depth(game, shallow.best, from, deep.min(to), stop)? {
+    if !analysis::chosen_at_every_depth(game, shallow.best, from, deep.min(to), stop)? {
         return None;
     }
     let lead = |value: Eval| match value {
@@ -495,19 +494,11 @@ pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool
     if deep_gain < MIN_GAIN {
         return None;
     }
-    if rules.plain {
-        // Chosen at every depth from the verification depth to STABLE_TO, one more with
-        // four seats (one search's iterations): a move that a deeper search drops or takes
-        // back is no clear answer.
-        if !analysis::chosen_at_every_depth(game, shallow.best, from, to, stop)? {
-            return None;
-        }
-    } else {
-        for depth in from..=to.max(deep) {
-            if analysis::best_move(game, depth, stop)? != shallow.best {
-                return None;
-            }
-        }
+    // Chosen at every depth from the verification depth to STABLE_TO, one more with four
+    // seats (one search's iterations): a move that a deeper search drops or takes back is
+    // no clear answer.
+    if to > deep && !analysis::chosen_at_every_depth(game, shallow.best, from, to, stop)? {
+        return None;
     }
     if computer_choice(game, stop)? != shallow.best {
         return None;

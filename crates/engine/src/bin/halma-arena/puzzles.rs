@@ -15,16 +15,15 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
 pub const USAGE: &str = "usage: halma-arena --puzzles --setup 2p|3p|4p-one|4p-both --games N [--seed S] [--every K] [--gap G] [--depth D] [--first-game I] [--variations V]
-       halma-arena --puzzles --recheck FILE [--depth D] [--shipped-rules]
+       halma-arena --puzzles --recheck FILE [--depth D]
        halma-arena --puzzles --filter FILE
   writes candidate puzzles (docs/PUZZLES.md) from N self-play games: every K-th position
   (default 3) is tried, G positions (default 12) are skipped after a puzzle, answers are
-  checked at depth D (default 6, 6 to 8); with V, also the positions after the mover's V best
-  other moves than the one played (ids end in .1 to .V). --recheck puts every puzzle of FILE through the
-  same checks again (at depth D; --shipped-rules: the rules the shipped set was made with,
-  without the plain measure and the stability to depth 10) and writes the ones that pass,
-  keeping their ids; --filter applies only the quick checks (legal moves, the plain measure,
-  the verification depth)";
+  checked at depth D (default 6, 6 to 8); with V, also the positions after the mover's V
+  best other moves than the one played (ids end in .1 to .V). --recheck puts every puzzle
+  of FILE through the same checks again (at depth D) and writes the ones that pass, keeping
+  their ids; --filter applies only the quick checks (legal moves, the plain measure, the
+  verification depth)";
 
 struct PuzzleOptions {
     setup: Setup,
@@ -36,7 +35,6 @@ struct PuzzleOptions {
     depth: u32,
     recheck: Option<String>,
     filter: Option<String>,
-    shipped_rules: bool,
     variations: usize,
 }
 
@@ -51,17 +49,11 @@ fn parse(args: &[String]) -> Result<PuzzleOptions, String> {
         depth: GENERATOR_DEPTH,
         recheck: None,
         filter: None,
-        shipped_rules: false,
         variations: 0,
     };
     let (mut setup, mut games) = (None, None);
     let mut rest = args;
     while let [key, tail @ ..] = rest {
-        if key == "--shipped-rules" {
-            options.shipped_rules = true;
-            rest = tail;
-            continue;
-        }
         let [value, tail @ ..] = tail else { return Err(format!("{key} needs a value")) };
         let number = || value.parse::<u64>().map_err(|_| format!("bad {key} '{value}'"));
         match key.as_str() {
@@ -96,8 +88,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if let Some(file) = &options.recheck {
-        let rules = if options.shipped_rules { Rules::SHIPPED } else { Rules::CURRENT };
-        return recheck(file, rules, options.depth, &stop, &mut out);
+        return recheck(file, Rules::CURRENT, options.depth, &stop, &mut out);
     }
     if let Some(file) = &options.filter {
         return filter(file, &stop, &mut out);
@@ -163,10 +154,11 @@ fn alternatives(position: &Game, played: &Action, count: usize, stop: &AtomicBoo
 /// ones that still pass (with the figures of that depth), so a set can be made stricter
 /// without replaying its games. A line that does not parse is reported and dropped.
 fn recheck(file: &str, rules: Rules, depth: u32, stop: &AtomicBool, out: &mut impl Write) -> Result<(), String> {
-    let passed = &format!("pass at depth {depth}");
+    let passed =
+        &format!("pass every check (the deep gain at depth {depth}, the same answer to depth {})", rules.stable.1);
     keep_passing(file, passed, out, |puzzle| {
         puzzles::find_by(rules, &puzzle.game(), &puzzle.id, depth, stop)
-            .ok_or_else(|| format!("dropped at depth {depth}"))
+            .ok_or_else(|| "dropped: no longer a puzzle by today's checks".to_string())
     })
 }
 
