@@ -71,7 +71,7 @@ fn the_set_has_puzzles_of_every_difficulty_and_unique_ids() {
     }
 }
 
-/// A sample of the set (every 64th puzzle, the same each run) put through the generator's
+/// A sample of the set (every 16th puzzle, the same each run) put through the generator's
 /// whole check again, with the steadiness searched to GENERATOR_DEPTH instead of to depth
 /// 10 (minutes a puzzle in a test build; `halma-arena --puzzles --recheck` does that): the
 /// analysis's searches, the deep gain against six rivals and the computer's own Master
@@ -83,7 +83,7 @@ fn a_sample_of_answers_still_holds_under_the_generators_deeper_checks() {
     let set = built_in();
     let shallower = Rules { stable: (VERIFY_DEPTH, GENERATOR_DEPTH), four_seats_further: 0 };
     let mut checked = 0;
-    for puzzle in set.puzzles.iter().step_by(64) {
+    for puzzle in set.puzzles.iter().step_by(16) {
         let again = puzzles::find_by(shallower, &puzzle.game(), &puzzle.id, GENERATOR_DEPTH, &stop)
             .unwrap_or_else(|| panic!("{}: no longer a puzzle at the generator's depth", puzzle.id));
         assert_eq!(again.line(), puzzle.line());
@@ -125,7 +125,7 @@ fn the_puzzle_of_the_day_depends_on_the_date_alone() {
     assert_eq!(days_from_civil(2026, 12, 3), 20_790);
     assert_eq!(days_from_civil(1969, 12, 31), -1);
     let today = puzzle_of_the_day(&set.puzzles, 2026, 12, 3).map(|p| p.id.clone());
-    assert_eq!(today.as_deref(), Some("2p-51-1231-97.1"));
+    assert_eq!(today.as_deref(), Some("4p-both-51-18-53"));
     assert_eq!(today, puzzle_of_the_day(&built_in().puzzles, 2026, 12, 3).map(|p| p.id.clone()));
     // As many days in a row as the set has puzzles show every puzzle once (from 2026-12-01,
     // across the turn of the year), and consecutive days are not neighbours in the file.
@@ -214,8 +214,8 @@ fn the_answer_must_hold_to_depth_10_and_to_11_with_four_seats() {
 
 /// The least the set holds (all, and of 2p, 4p-one and 4p-both): a floor under what was
 /// made, so a lost line is noticed.
-const MIN_SET: usize = 100;
-const MIN_OF_SETUP: usize = 10;
+const MIN_SET: usize = 50;
+const MIN_OF_SETUP: usize = 5;
 
 /// The date of a day number (the inverse of days_from_civil, by counting from 1970).
 fn civil_from_days(days: i64) -> (i32, u32, u32) {
