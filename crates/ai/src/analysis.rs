@@ -897,7 +897,17 @@ pub fn best_move(game: &Game, depth: u32, stop: &AtomicBool) -> Option<Move> {
 /// search's iterations). The search ends at the first depth
 /// that chooses another move, so a position that fails is rejected in the time of that
 /// depth, not of `to`; `stop` is read between depths. `None` when `stop` was set.
-pub fn chosen_at_every_depth(game: &Game, mv: Move, from: u32, to: u32, stop: &AtomicBool) -> Option<bool> {
+/// `best_reply`: in 3p, search as the computer plays 3p (Best-Reply: only the strongest
+/// opponent's reply at each turn of the opponents) instead of paranoid, where every
+/// opponent's every move is tried, which takes tens of minutes at 10 plies.
+pub fn chosen_at_every_depth(
+    game: &Game,
+    mv: Move,
+    from: u32,
+    to: u32,
+    best_reply: bool,
+    stop: &AtomicBool,
+) -> Option<bool> {
     if game.is_over() {
         return Some(false);
     }
@@ -905,7 +915,8 @@ pub fn chosen_at_every_depth(game: &Game, mv: Move, from: u32, to: u32, stop: &A
     let limits = Limits { depth: to.max(1), deadline: None, threads: 1 };
     let dropped = AtomicBool::new(stop.load(Ordering::Relaxed));
     let mut kept = Vec::new();
-    search::search_with_table(game, &params(), &limits, 0, &dropped, &table, &mut |iteration| {
+    let params = SearchParams { best_reply, ..params() };
+    search::search_with_table(game, &params, &limits, 0, &dropped, &table, &mut |iteration| {
         let chosen = matches!(iteration.pv.first(), Some(Action::Move(route)) if route.as_move() == mv);
         if chosen {
             kept.push(iteration.depth);
@@ -1231,12 +1242,12 @@ mod tests {
         let chosen: Vec<Move> = (1..=3).filter_map(|depth| best_move(&game, depth, &stop)).collect();
         assert_eq!(chosen.len(), 3);
         let steady = chosen.iter().all(|&mv| mv == chosen[0]);
-        assert_eq!(chosen_at_every_depth(&game, chosen[0], 1, 3, &stop), Some(steady));
-        assert_eq!(chosen_at_every_depth(&game, chosen[2], 3, 3, &stop), Some(true));
+        assert_eq!(chosen_at_every_depth(&game, chosen[0], 1, 3, false, &stop), Some(steady));
+        assert_eq!(chosen_at_every_depth(&game, chosen[2], 3, 3, false, &stop), Some(true));
         let other = game.legal_moves().iter().find(|&mv| !chosen.contains(&mv));
         let other = other.unwrap_or_else(|| panic!("the opening has moves no search chooses"));
-        assert_eq!(chosen_at_every_depth(&game, other, 1, 3, &stop), Some(false));
+        assert_eq!(chosen_at_every_depth(&game, other, 1, 3, false, &stop), Some(false));
         stop.store(true, Ordering::Relaxed);
-        assert_eq!(chosen_at_every_depth(&game, chosen[2], 3, 3, &stop), None);
+        assert_eq!(chosen_at_every_depth(&game, chosen[2], 3, 3, false, &stop), None);
     }
 }

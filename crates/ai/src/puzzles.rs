@@ -392,22 +392,16 @@ pub fn greedy_rank(position: &Position, mv: Move) -> usize {
 /// ([`Rules::stable_to`]), where ten plies are only two and a half moves of each seat.
 pub const STABLE_TO: u32 = 10;
 
-/// How deep the computer's own search looks when it checks a candidate last: the move
-/// `halma-engine` plays with `go level Master depth <n>` (its Master search as it plays,
-/// Best-Reply in 3p, one thread, so the same every time). Eight plies, and nine with four
-/// seats, where eight are only two moves of each: at eight, a tenth of the 4p answers
-/// and a third of the 4p-both ones were not what the engine plays given two seconds.
-pub fn computer_check_depth(setup: Setup) -> u32 {
-    match setup {
-        Setup::TwoPlayers | Setup::ThreePlayers => 8,
-        Setup::FourPlayersOneArmy | Setup::FourPlayersBothArmies => 9,
-    }
-}
+/// How deep the computer's own search looks when it checks a candidate last, in every
+/// setup: the move `halma-engine` plays with `setoption threads 1` and `go level Master
+/// depth 10` (its Master search as it plays, Best-Reply in 3p, so the same every time),
+/// the depth at which an outside referee re-solves the puzzles.
+pub const COMPUTER_CHECK_DEPTH: u32 = 10;
 
-/// The move the computer's Master search chooses at [`computer_check_depth`]; `None` when
-/// it passes, the game is over or `stop` was set.
-fn computer_choice(game: &Game, stop: &AtomicBool) -> Option<Move> {
-    let depth = computer_check_depth(game.position().setup());
+/// The move the computer's Master search chooses at `depth`, one thread, no time limit:
+/// exactly what `halma-engine` answers to `go level Master depth <depth>` after
+/// `setoption threads 1`. `None` when it passes, the game is over or `stop` was set.
+pub fn computer_choice(game: &Game, depth: u32, stop: &AtomicBool) -> Option<Move> {
     let request = SearchRequest::new(Level::Master).with_depth(depth).with_threads(1);
     match super::choose_action(game, &request, stop)? {
         Action::Move(route) => Some(route.as_move()),
@@ -425,7 +419,7 @@ pub const DEEP_RIVALS: usize = 6;
 /// search chooses it at every depth from [`VERIFY_DEPTH`] to [`STABLE_TO`] (11 with four
 /// seats: [`Rules::stable_to`]); valued at
 /// `deep` (at least [`GENERATOR_DEPTH`]) it still beats the [`DEEP_RIVALS`] best other
-/// moves by [`MIN_GAIN`]; and the computer's own Master search, [`computer_check_depth`]
+/// moves by [`MIN_GAIN`]; and the computer's own Master search, [`COMPUTER_CHECK_DEPTH`]
 /// plies, plays it. `None` otherwise.
 pub fn find(game: &Game, id: &str, deep: u32, stop: &AtomicBool) -> Option<Puzzle> {
     find_by(Rules::CURRENT, game, id, deep, stop)
@@ -441,10 +435,14 @@ pub struct Rules {
     pub stable: (u32, u32),
     /// Plies the deepest of those searches looks further with four seats.
     pub four_seats_further: u32,
+    /// The depth of the computer's own search that must play the answer last
+    /// ([`computer_choice`]).
+    pub computer_depth: u32,
 }
 
 impl Rules {
-    pub const CURRENT: Rules = Rules { stable: (VERIFY_DEPTH, STABLE_TO), four_seats_further: 1 };
+    pub const CURRENT: Rules =
+        Rules { stable: (VERIFY_DEPTH, STABLE_TO), four_seats_further: 1, computer_depth: COMPUTER_CHECK_DEPTH };
 
     /// The deepest search that must choose the answer in `setup`.
     pub fn stable_to(self, setup: Setup) -> u32 {
@@ -473,8 +471,12 @@ pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool
     // nothing else): the steadiness to the deep depth, where most unsteady answers already
     // show in under a second, and the deep gain, seconds at most, before the steadiness
     // search to its end, which takes up to minutes.
-    let (from, to) = (rules.stable.0, rules.stable_to(game.position().setup()));
-    if !analysis::chosen_at_every_depth(game, shallow.best, from, deep.min(to), stop)? {
+    let setup = game.position().setup();
+    let (from, to) = (rules.stable.0, rules.stable_to(setup));
+    // In 3p as the computer searches 3p (Best-Reply): a paranoid search to 10 plies took
+    // more than 13 minutes on one candidate.
+    let best_reply = setup == Setup::ThreePlayers;
+    if !analysis::chosen_at_every_depth(game, shallow.best, from, deep.min(to), best_reply, stop)? {
         return None;
     }
     let lead = |value: Eval| match value {
@@ -497,10 +499,10 @@ pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool
     // Chosen at every depth from the verification depth to STABLE_TO, one more with four
     // seats (one search's iterations): a move that a deeper search drops or takes back is
     // no clear answer.
-    if to > deep && !analysis::chosen_at_every_depth(game, shallow.best, from, to, stop)? {
+    if to > deep && !analysis::chosen_at_every_depth(game, shallow.best, from, to, best_reply, stop)? {
         return None;
     }
-    if computer_choice(game, stop)? != shallow.best {
+    if computer_choice(game, rules.computer_depth, stop)? != shallow.best {
         return None;
     }
     // The least depth at which the answer is already clearly best.
