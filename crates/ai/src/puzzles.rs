@@ -417,7 +417,7 @@ pub const DEEP_RIVALS: usize = 6;
 /// at least [`MIN_MOVES`] legal moves; at [`VERIFY_DEPTH`] one move beats every other by
 /// at least [`MIN_GAIN`], and by the plain measure too ([`plain_gain`]); the analysis's
 /// search chooses it at every depth from [`VERIFY_DEPTH`] to [`STABLE_TO`] (11 with four
-/// seats: [`Rules::stable_to`]); valued at
+/// seats: [`Rules::stable_to`]; Best-Reply in 3p); valued at
 /// `deep` (at least [`GENERATOR_DEPTH`]) it still beats the [`DEEP_RIVALS`] best other
 /// moves by [`MIN_GAIN`]; and the computer's own Master search, [`COMPUTER_CHECK_DEPTH`]
 /// plies, plays it. `None` otherwise.

@@ -724,3 +724,36 @@ fn a_64_mib_record_file_is_read_in_bounded_memory() {
     assert_eq!(session.next_line().0, "status ongoing C", "the first game still loads");
     assert!(session.close_and_wait(Duration::from_secs(5)).is_some_and(|status| status.success()));
 }
+
+/// The puzzle generator's last check (`ai::puzzles::computer_choice`) is exactly the
+/// engine's answer to `setoption threads 1` and `go level Master depth <n>` for the
+/// puzzle's position in HPN: an outside referee re-solves puzzles with the engine. Here at
+/// 4 plies (the generator's 10 take seconds to a minute a position), one puzzle of each
+/// setup.
+#[test]
+fn the_puzzle_generators_computer_check_is_the_engines_answer() {
+    use halma_ai::puzzles::{built_in, computer_choice};
+    use halma_rules::Setup;
+    let set = built_in();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut compared = 0;
+    for setup in Setup::ALL {
+        let Some(puzzle) = set.puzzles.iter().find(|p| p.setup() == setup) else { continue };
+        let mut engine = Engine::new();
+        assert_eq!(answer(&mut engine, "setoption threads 1"), Vec::<String>::new());
+        let position = halma_rules::write_hpn(&puzzle.position);
+        assert_eq!(answer(&mut engine, &format!("position hpn {position}")), Vec::<String>::new());
+        let reply = one(&mut engine, "go level Master depth 4");
+        let route = reply.strip_prefix("bestmove ").unwrap_or_else(|| panic!("{}: {reply}", puzzle.id));
+        let squares: Vec<&str> = route.split('-').collect();
+        let chosen = computer_choice(&puzzle.game(), 4, &stop).unwrap_or_else(|| panic!("{}: a move", puzzle.id));
+        assert_eq!(
+            (squares.first().copied(), squares.last().copied()),
+            (Some(chosen.from.to_string().as_str()), Some(chosen.to.to_string().as_str())),
+            "{}",
+            puzzle.id
+        );
+        compared += 1;
+    }
+    assert!(compared >= 3, "{compared}");
+}
