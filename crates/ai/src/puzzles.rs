@@ -436,13 +436,14 @@ pub struct Rules {
     /// Plies the deepest of those searches looks further with four seats.
     pub four_seats_further: u32,
     /// The depth of the computer's own search that must play the answer last
-    /// ([`computer_choice`]).
-    pub computer_depth: u32,
+    /// ([`computer_choice`]); `None` leaves that check out (a quick re-check: the engine's
+    /// search at a shallower depth may play another move than at 10).
+    pub computer_depth: Option<u32>,
 }
 
 impl Rules {
     pub const CURRENT: Rules =
-        Rules { stable: (VERIFY_DEPTH, STABLE_TO), four_seats_further: 1, computer_depth: COMPUTER_CHECK_DEPTH };
+        Rules { stable: (VERIFY_DEPTH, STABLE_TO), four_seats_further: 1, computer_depth: Some(COMPUTER_CHECK_DEPTH) };
 
     /// The deepest search that must choose the answer in `setup`.
     pub fn stable_to(self, setup: Setup) -> u32 {
@@ -502,8 +503,10 @@ pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool
     if to > deep && !analysis::chosen_at_every_depth(game, shallow.best, from, to, best_reply, stop)? {
         return None;
     }
-    if computer_choice(game, rules.computer_depth, stop)? != shallow.best {
-        return None;
+    if let Some(depth) = rules.computer_depth {
+        if computer_choice(game, depth, stop)? != shallow.best {
+            return None;
+        }
     }
     // The least depth at which the answer is already clearly best.
     let depth = if measure(game, 1, stop).is_some_and(|m| m.best == shallow.best && m.gain >= MIN_GAIN) {
