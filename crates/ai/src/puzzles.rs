@@ -425,9 +425,10 @@ pub fn find(game: &Game, id: &str, deep: u32, stop: &AtomicBool) -> Option<Puzzl
     find_by(Rules::CURRENT, game, id, deep, stop)
 }
 
-/// How deep the steadiness check of a puzzle's answer goes: today's rules
-/// ([`Rules::CURRENT`], issue 51), or shallower for a quick re-check of a sample
-/// (`tests/puzzles.rs`, where a search to depth 10 in every run would cost minutes).
+/// How deep a puzzle's answer is searched: the steadiness check and the engine's own
+/// search, by today's rules ([`Rules::CURRENT`], issue 51), or shallower for a quick
+/// re-check of a sample (`tests/puzzles.rs`, where searches to depth 10 in every run would
+/// cost minutes).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rules {
     /// The searches that must all choose the answer: from this depth to the next (one
