@@ -461,12 +461,13 @@ pub fn find_by(rules: Rules, game: &Game, id: &str, deep: u32, stop: &AtomicBool
     if game.legal_moves().count() < MIN_MOVES as u64 {
         return None;
     }
+    // The plain measure before the search: it turns away most positions for less than the
+    // search costs (trying every position of two games took half the time it had). The
+    // order changes nothing else: every check must pass.
+    let plain_best = plain_answer(&plain_values(game.position()))?;
     let valued = analysis::move_values(game, VERIFY_DEPTH, stop)?;
     let shallow = measure_of(game.position(), &valued)?;
-    if shallow.gain < MIN_GAIN {
-        return None;
-    }
-    if Steps::whole(plain_gain(game.position(), shallow.best)?) < MIN_GAIN {
+    if shallow.gain < MIN_GAIN || shallow.best != plain_best {
         return None;
     }
     // The cheap checks first (the checks only all pass or not, so their order changes
@@ -541,6 +542,7 @@ pub const MIN_MOVES: usize = 8;
 /// that wins at once is worth [`PLAIN_WIN`].
 pub fn plain_values(position: &Position) -> Vec<(Move, i32)> {
     let mover = position.to_move();
+    let pars = PlainPars::of(position.setup());
     let mut valued: Vec<(Move, i32)> = position
         .legal_moves()
         .iter()
@@ -556,13 +558,13 @@ pub fn plain_values(position: &Position) -> Vec<(Move, i32)> {
                 .map(|reply| {
                     let mut replied = after;
                     replied.play_unchecked(reply);
-                    plain_lead(&replied, mover)
+                    pars.lead(&replied, mover)
                 })
                 .min();
             let value = worst.unwrap_or_else(|| {
                 let mut passed = after;
                 passed.pass_unchecked();
-                plain_lead(&passed, mover)
+                pars.lead(&passed, mover)
             });
             (mv, value)
         })
@@ -580,26 +582,45 @@ pub const PLAIN_WIN: i32 = 10_000;
 /// its par, as a share of its steps at the start in a 19-piece army's units, so the lone
 /// 13-piece army is not ahead by its size alone.
 pub fn plain_lead(position: &Position, seat: Seat) -> i32 {
-    let setup = position.setup();
-    let start = Position::start(setup, setup.seats()[0]);
-    let largest = setup.seats().iter().map(|&army| super::eval::remaining_steps(&start, army)).max().unwrap_or(1);
-    let steps = |army: Seat| {
-        let par = super::eval::remaining_steps(&start, army).max(1);
-        super::eval::remaining_steps(position, army) * largest / par
-    };
-    let side = |seat: Seat| match setup {
-        Setup::TwoPlayers | Setup::ThreePlayers => steps(seat),
-        Setup::FourPlayersBothArmies => steps(seat) + steps(seat.opposite()),
-        Setup::FourPlayersOneArmy => steps(seat).min(steps(seat.opposite())),
-    };
-    let others = setup
-        .seats()
-        .iter()
-        .filter(|&&other| !super::eval::is_on_side(setup, seat, other))
-        .map(|&other| side(other))
-        .min()
-        .unwrap_or(0);
-    others - side(seat)
+    PlainPars::of(position.setup()).lead(position, seat)
+}
+
+/// Each army's steps at the start of a setup and the largest of them: the pars
+/// [`plain_lead`] scales by, worked out once for all the positions [`plain_values`] counts.
+struct PlainPars {
+    setup: Setup,
+    largest: i32,
+    pars: [i32; 4],
+}
+
+impl PlainPars {
+    fn of(setup: Setup) -> PlainPars {
+        let start = Position::start(setup, setup.seats()[0]);
+        let mut pars = [1; 4];
+        for &army in setup.seats() {
+            pars[army.index()] = super::eval::remaining_steps(&start, army).max(1);
+        }
+        let largest = setup.seats().iter().map(|&army| pars[army.index()]).max().unwrap_or(1);
+        PlainPars { setup, largest, pars }
+    }
+
+    fn lead(&self, position: &Position, seat: Seat) -> i32 {
+        let setup = self.setup;
+        let steps = |army: Seat| super::eval::remaining_steps(position, army) * self.largest / self.pars[army.index()];
+        let side = |seat: Seat| match setup {
+            Setup::TwoPlayers | Setup::ThreePlayers => steps(seat),
+            Setup::FourPlayersBothArmies => steps(seat) + steps(seat.opposite()),
+            Setup::FourPlayersOneArmy => steps(seat).min(steps(seat.opposite())),
+        };
+        let others = setup
+            .seats()
+            .iter()
+            .filter(|&&other| !super::eval::is_on_side(setup, seat, other))
+            .map(|&other| side(other))
+            .min()
+            .unwrap_or(0);
+        others - side(seat)
+    }
 }
 
 /// How far the answer `mv` is ahead of every other move by the plain measure
@@ -610,6 +631,16 @@ pub fn plain_gain(position: &Position, mv: Move) -> Option<i32> {
     let answer = valued.iter().find(|(other, _)| *other == mv)?.1;
     let rival = valued.iter().filter(|(other, _)| *other != mv).map(|&(_, value)| value).max();
     Some(rival.map_or(PLAIN_WIN, |rival| answer - rival))
+}
+
+/// The move that is at least [`MIN_GAIN`] ahead of every other by the plain measure, from
+/// the moves [`plain_values`] valued: the only move whose [`plain_gain`] can pass.
+fn plain_answer(valued: &[(Move, i32)]) -> Option<Move> {
+    match valued {
+        [(only, _)] => Some(*only),
+        [(best, value), (_, rival), ..] if Steps::whole(value - rival) >= MIN_GAIN => Some(*best),
+        _ => None,
+    }
 }
 
 /// The checks of a puzzle that need no deep search: at least [`MIN_MOVES`] legal moves,
