@@ -32,7 +32,8 @@ fn chosen(turn: Turn) -> Action {
 /// Actions the game below may last: enough for a whole game (373 2p self-play games
 /// between the levels took 122 to 403, median 184), not for the rare one where both sides
 /// shuffle on without end, which ran to the rules' cap of 20,000 actions once (moves of
-/// 15 ms are timed, so no two runs play the same game).
+/// 15 ms are timed, so no two runs play the same game). This loop plays moves only: no
+/// side offers a draw here, as the app's computer seats do in a stuck game.
 const LONG_GAME: usize = 1_000;
 
 #[test]
